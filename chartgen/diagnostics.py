@@ -1,0 +1,72 @@
+"""Diagnostics are data: validators produce them, only ``report`` formats them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+Path = tuple[str | int, ...]
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """1-based position in a source: a file path, or a pseudo-file such as ``--set``."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    rule_id: str
+    message: str
+    severity: Severity = Severity.ERROR
+    location: Location | None = None
+    path: Path = ()
+    hint: str = ""
+    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        loc = self.location
+        if loc is None:
+            return ("\uffff", 0, 0, self.rule_id)
+        return (loc.file, loc.line, loc.col, self.rule_id)
+
+
+def dotted(path: Path) -> str:
+    """Render a values path the way users write it in ``--set``: ``a.b[0].c``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            text = part.replace(".", "\\.")
+            out += f".{text}" if out else text
+    return out
+
+
+class ChartgenError(Exception):
+    """Raised by the library for failures that stop a run; carries the diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+class UsageError(Exception):
+    """A request the library cannot act on (unknown release, unreadable file): exit 2."""

@@ -1,0 +1,1 @@
+"""Validation: rules that read loaded values and return diagnostics."""

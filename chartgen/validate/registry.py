@@ -1,0 +1,104 @@
+"""Rules register themselves here; the runner calls every registered rule.
+
+A rule is a function ``check(ctx) -> Iterable[Diagnostic]`` decorated with
+``@rule("rule-id")``. Its docstring says what it catches and why, with a
+passing and a failing example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.values.load import LoadedValues
+
+SECRET_KEYS = frozenset(
+    {
+        "password", "initialUserPassword", "defaultPassword", "secretKey", "accessKey",
+        "credential", "connection_string", "secret_key", "access_key", "clientSecret",
+        "kubeconfig_secret_value", "token",
+    }
+)  # fmt: skip
+
+
+@dataclass
+class Context:
+    """What a rule sees: the coalesced values, the user's own values and where they came from."""
+
+    loaded: LoadedValues
+    release_name: str = "determined"
+    namespace: str = "default"
+    found: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return self.loaded.values
+
+    @property
+    def user(self) -> dict[str, Any]:
+        return self.loaded.user
+
+    @property
+    def release(self) -> str:
+        return self.loaded.release
+
+    def get(self, *path: str | int, user: bool = False) -> Any:
+        node: Any = self.user if user else self.values
+        for part in path:
+            if isinstance(node, dict) and isinstance(part, str):
+                node = node.get(part)
+            elif isinstance(node, list) and isinstance(part, int) and -len(node) <= part < len(node):
+                node = node[part]
+            else:
+                return None
+        return node
+
+    def where(self, path: Path, *, key: bool = False) -> Location | None:
+        return self.loaded.locate(path, key=key)
+
+    def diag(
+        self,
+        rule_id: str,
+        path: Path,
+        message: str,
+        *,
+        severity: Severity = Severity.ERROR,
+        hint: str = "",
+        key: bool = False,
+    ) -> Diagnostic:
+        """A diagnostic located at ``path`` (or its nearest written ancestor, else the first file)."""
+        location = self.where(path, key=key)
+        if location is None and self.loaded.files:
+            location = Location(self.loaded.files[0])
+        return Diagnostic(rule_id, message, severity, location, path, hint)
+
+
+Check = Callable[[Context], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    rule_id: str
+    check: Check
+    doc: str
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        if rule_id in RULES:
+            raise ValueError(f"rule {rule_id} registered twice")
+        RULES[rule_id] = Rule(rule_id, check, (check.__doc__ or "").strip())
+        return check
+
+    return register
+
+
+def all_rules() -> Iterator[Rule]:
+    import chartgen.validate.rules  # noqa: F401  (registers every rule)
+
+    yield from RULES.values()

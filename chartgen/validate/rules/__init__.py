@@ -1,0 +1,7 @@
+"""One module per rule (or per closely related family); importing this package registers them all."""
+
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

@@ -1,0 +1,185 @@
+"""Build the values a release renders with, remembering where each one was written."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path as FsPath
+from typing import Any
+
+from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError
+from chartgen.releases import LATEST, check_release
+from chartgen.values import merge
+from chartgen.yamlio import Loaded, YamlError, load_yaml
+
+# Helm applies the flag families in this order, whatever their order on the command line.
+SET_KINDS: tuple[str, ...] = ("set-json", "set", "set-string", "set-file", "set-literal")
+
+
+@dataclass
+class SetFlags:
+    """The ``--set`` family of flags, each list in command-line order."""
+
+    set_json: list[str] = field(default_factory=list)
+    set: list[str] = field(default_factory=list)
+    set_string: list[str] = field(default_factory=list)
+    set_file: list[str] = field(default_factory=list)
+    set_literal: list[str] = field(default_factory=list)
+
+    def by_kind(self) -> list[tuple[str, list[str]]]:
+        return [(kind, getattr(self, kind.replace("-", "_"))) for kind in SET_KINDS]
+
+
+@dataclass
+class LoadedValues:
+    """The coalesced values plus what is needed to point back at their source."""
+
+    release: str
+    values: dict[str, Any]
+    user: dict[str, Any]
+    keys: dict[Path, Location] = field(default_factory=dict)
+    positions: dict[Path, Location] = field(default_factory=dict)
+    notes: list[Diagnostic] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    def locate(self, path: Path, *, key: bool = False) -> Location | None:
+        """Where the user wrote ``path`` (or its nearest written ancestor)."""
+        tables = (self.keys, self.positions) if key else (self.positions, self.keys)
+        probe = path
+        while probe:
+            for table in tables:
+                if probe in table:
+                    return table[probe]
+            probe = probe[:-1]
+        return None
+
+
+@cache
+def _chart_defaults_text(release: str) -> str:
+    return resources.files("chartgen").joinpath(f"data/{release}/defaults.json").read_text()
+
+
+def chart_defaults(release: str) -> dict[str, Any]:
+    """The chart's values.yaml for ``release`` as data (a fresh copy each call)."""
+    data: dict[str, Any] = json.loads(_chart_defaults_text(release))
+    return data
+
+
+def read_source(file: str) -> Loaded:
+    """Read one ``-f`` file; ``-`` is standard input, as in Helm."""
+    import sys
+
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+            name = "<stdin>"
+        else:
+            text = FsPath(file).read_text(encoding="utf-8")
+            name = file
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"cannot read values file {file}: {reason}") from None
+    loaded = load_yaml(text, name)
+    if loaded.data is None:
+        loaded.data = {}
+    if not isinstance(loaded.data, dict):
+        raise ChartgenError(
+            [
+                Diagnostic(
+                    "values-not-a-map",
+                    "a values file must hold a mapping of keys at its top level",
+                    location=Location(name, 1, 1),
+                )
+            ]
+        )
+    return loaded
+
+
+def _forget_below(table: dict[Path, Location], path: Path) -> None:
+    for known in [p for p in table if p[: len(path)] == path]:
+        del table[known]
+
+
+def _record(values: LoadedValues, loaded: Loaded, data: Any, path: Path = ()) -> None:
+    """Take ``loaded``'s positions for what it sets; replaced subtrees forget old ones."""
+    if isinstance(data, dict):
+        for key, item in data.items():
+            child = (*path, key)
+            if not isinstance(item, dict):
+                _forget_below(values.keys, child)
+                _forget_below(values.positions, child)
+            if child in loaded.keys:
+                values.keys[child] = loaded.keys[child]
+            if child in loaded.values:
+                values.positions[child] = loaded.values[child]
+            if isinstance(item, dict):
+                _record(values, loaded, item, child)
+            elif isinstance(item, list):
+                for sub, location in loaded.values.items():
+                    if sub[: len(child)] == child and len(sub) > len(child):
+                        values.positions[sub] = location
+                for sub, location in loaded.keys.items():
+                    if sub[: len(child)] == child and len(sub) > len(child):
+                        values.keys[sub] = location
+
+
+def load_values(
+    files: Sequence[str] = (),
+    *,
+    app_version: str = LATEST,
+    flags: SetFlags | None = None,
+    sources: Sequence[Loaded] = (),
+) -> LoadedValues:
+    """Chart defaults, then each file in order, then the ``--set`` flags, coalesced as Helm does.
+
+    ``sources`` lets callers pass already-parsed documents (tests, tooling).
+    Raises ``ChartgenError`` with every YAML problem found, ``UsageError`` for
+    an unreadable file or unsupported release.
+    """
+    from chartgen.values import setparser
+
+    release = check_release(app_version)
+    result = LoadedValues(release=release, values={}, user={})
+    loaded_all: list[Loaded] = list(sources)
+    problems: list[Diagnostic] = []
+    for file in files:
+        try:
+            loaded_all.append(read_source(file))
+        except YamlError as exc:
+            problems.append(exc.diagnostic)
+        except ChartgenError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise ChartgenError(problems)
+    user: dict[str, Any] = {}
+    for loaded in loaded_all:
+        user = merge.merge_maps(user, loaded.data)
+        _record(result, loaded, loaded.data)
+        result.files.append(loaded.file)
+    for kind, exprs in (flags or SetFlags()).by_kind():
+        for index, expr in enumerate(exprs, start=1):
+            try:
+                applied = setparser.apply(user, expr, kind)
+            except setparser.SetSyntaxError as exc:
+                problems.append(
+                    Diagnostic(
+                        "set-syntax",
+                        f"--{kind} {expr!r}: {exc.reason}",
+                        location=Location(f"--{kind}", index, exc.column),
+                    )
+                )
+                continue
+            for path, column in applied:
+                location = Location(f"--{kind}", index, column)
+                _forget_below(result.keys, path)
+                _forget_below(result.positions, path)
+                result.keys[path] = location
+                result.positions[path] = location
+    if problems:
+        raise ChartgenError(problems)
+    result.user = user
+    result.values, result.notes = merge.coalesce(user, chart_defaults(release))
+    return result

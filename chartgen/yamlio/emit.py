@@ -1,0 +1,176 @@
+"""Serialise data as YAML text. Every user value reaches the output through here.
+
+The style follows Helm's ``toYaml`` (block mappings, sequences flush with their
+key, two-space indent) so that rendered manifests read like upstream's, while
+quoting is decided per scalar so that any string parses back unchanged under
+YAML 1.1 and 1.2 readers alike.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from chartgen.yamlio.resolve import resolve_plain
+
+_PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [A-Za-z0-9_./:@$+=,()*%-]+)*")
+# Starting with a digit is fine (8Gi, 0736b6d) when a letter keeps every reader from a number.
+_PLAIN_DIGIT = re.compile(r"[0-9][A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
+_NUMBERISH = re.compile(r"[-+]?(0o[0-7]+|0x[0-9a-fA-F]+|[0-9_.]+([eE][-+]?[0-9]+)?)")
+_PRINTABLE = re.compile("^[\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*$")
+# Characters YAML 1.1 readers treat as line breaks, or that no reader keeps verbatim.
+_BLOCK_UNSAFE = re.compile("[\r\x85\u2028\u2029\ufeff]")
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
+
+
+class Raw(str):
+    """YAML text this module produced; templates insert it verbatim."""
+
+
+def _plain_ok(text: str) -> bool:
+    return (
+        (bool(_PLAIN.fullmatch(text)) or bool(_PLAIN_DIGIT.fullmatch(text)))
+        and not _NUMBERISH.fullmatch(text)
+        and resolve_plain(text) == text
+        and ": " not in text
+        and not text.endswith(":")
+        and text not in ("=",)
+    )
+
+
+def _double_quoted(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif _PRINTABLE.fullmatch(ch) and ch not in "\x85\u2028\u2029\ufeff":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code <= 0xFF:
+                out.append(f"\\x{code:02x}")
+            elif code <= 0xFFFF:
+                out.append(f"\\u{code:04x}")
+            else:
+                out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'
+
+
+def scalar(value: Any) -> str:
+    """One scalar (or an empty collection) as inline YAML."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ".nan"
+        if math.isinf(value):
+            return ".inf" if value > 0 else "-.inf"
+        mantissa, e, exponent = repr(value).partition("e")
+        if "." not in mantissa:
+            mantissa += ".0"
+        # YAML 1.1 readers need the dot and a signed exponent to see a float.
+        return mantissa + (f"e{'' if exponent[0] in '+-' else '+'}{exponent}" if e else "")
+    if isinstance(value, str):
+        if _plain_ok(value):
+            return value
+        single_line = "\n" not in value and "\t" not in value
+        if single_line and _PRINTABLE.fullmatch(value) and not _BLOCK_UNSAFE.search(value):
+            return "'" + value.replace("'", "''") + "'"
+        return _double_quoted(value)
+    if isinstance(value, dict) and not value:
+        return "{}"
+    if isinstance(value, list | tuple) and not value:
+        return "[]"
+    return flow(value)
+
+
+def flow(value: Any) -> str:
+    """Inline (flow) YAML for any value: safe in any position of a line."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{scalar(str(k))}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return scalar(value)
+
+
+def _literal_ok(text: str) -> bool:
+    if "\n" not in text or not _PRINTABLE.fullmatch(text) or _BLOCK_UNSAFE.search(text):
+        return False
+    body = text.rstrip("\n")
+    if not body:
+        return False
+    lines = body.split("\n")
+    # A whitespace-only line would be read back as an empty one.
+    return not any(line and not line.strip(" \t") for line in lines) and lines[0][:1] not in (
+        " ",
+        "\t",
+    )
+
+
+def literal(text: str, indent: int) -> str:
+    trailing = len(text) - len(text.rstrip("\n"))
+    chomp = "-" if trailing == 0 else ("" if trailing == 1 else "+")
+    pad = " " * indent
+    body = text.rstrip("\n") if trailing <= 1 else text[:-1]
+    lines = [pad + line if line else "" for line in body.split("\n")]
+    return f"|{chomp}\n" + "\n".join(lines)
+
+
+def block(value: Any, indent: int = 0) -> list[str]:
+    """Block-style lines for a mapping or sequence, each indented by ``indent``."""
+    pad = " " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            head = f"{pad}{scalar(str(key))}:"
+            lines.extend(_entry(head, item, indent, in_seq=False))
+    else:
+        for item in value:
+            lines.extend(_entry(f"{pad}-", item, indent, in_seq=True))
+    return lines
+
+
+def _entry(head: str, item: Any, indent: int, *, in_seq: bool) -> list[str]:
+    if isinstance(item, dict) and item:
+        if in_seq:
+            inner = block(item, indent + 2)
+            return [head + " " + inner[0].lstrip(" "), *inner[1:]]
+        return [head, *block(item, indent + 2)]
+    if isinstance(item, list | tuple) and item:
+        if in_seq:
+            inner = block(item, indent + 2)
+            return [head + " " + inner[0].lstrip(" "), *inner[1:]]
+        return [head, *block(item, indent)]
+    if isinstance(item, str) and _literal_ok(item):
+        return [head + " " + literal(item, indent + 2)]
+    return [head + " " + scalar(item)]
+
+
+def dump(value: Any, indent: int = 0) -> str:
+    """A whole value as block YAML text (no trailing newline)."""
+    if isinstance(value, dict | list | tuple) and value:
+        return "\n".join(block(value, indent))
+    if isinstance(value, str) and _literal_ok(value):
+        return literal(value, indent + 2)
+    return scalar(value)
+
+
+def to_yaml(value: Any, indent: int) -> Raw:
+    """The value placed after ``key:`` on a line whose children sit at ``indent`` columns.
+
+    Collections start on the next line; multi-line strings become literal blocks.
+    """
+    if isinstance(value, dict) and value:
+        return Raw("\n" + "\n".join(block(value, indent)))
+    if isinstance(value, list | tuple) and value:
+        return Raw("\n" + "\n".join(block(value, indent)))
+    if isinstance(value, str) and _literal_ok(value):
+        return Raw(literal(value, indent))
+    return Raw(scalar(value))

@@ -1,0 +1,162 @@
+"""Load a YAML values file into plain data plus the position of every key and value.
+
+ruamel composes the node graph (it keeps marks); we construct the data ourselves
+so that scalars are typed as Helm types them and duplicate keys are caught.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from chartgen.diagnostics import Diagnostic, Location, Path
+from chartgen.yamlio.resolve import resolve_plain
+
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+_EXPLICIT = {
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:null",
+}
+
+
+@dataclass
+class Loaded:
+    """One source's data with where each key and value was written."""
+
+    data: Any
+    file: str
+    keys: dict[Path, Location] = field(default_factory=dict)
+    values: dict[Path, Location] = field(default_factory=dict)
+
+    def at(self, path: Path, *, key: bool = False) -> Location | None:
+        table = self.keys if key else self.values
+        return table.get(path) or self.keys.get(path)
+
+
+class YamlError(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def _loc(file: str, node: Any) -> Location:
+    mark = node.start_mark
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, file: str) -> None:
+        self.out = Loaded(None, file)
+        self.file = file
+
+    def error(self, node: Any, rule: str, message: str) -> YamlError:
+        return YamlError(Diagnostic(rule, message, location=_loc(self.file, node)))
+
+    def build(self, node: Any, path: Path) -> Any:
+        kind = type(node).__name__
+        self.out.values.setdefault(path, _loc(self.file, node))
+        if kind == "ScalarNode":
+            return self.scalar(node)
+        if kind == "SequenceNode":
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self.mapping(node, path)
+
+    def scalar(self, node: Any) -> Any:
+        tag = str(node.tag)
+        text = node.value
+        if node.style is None and (tag in _EXPLICIT or tag == _STR or tag.startswith("tag:")):
+            implicit = _IMPLICIT_TAG(text)
+            if tag == implicit or (tag not in _EXPLICIT and tag != _STR):
+                return resolve_plain(text)
+            if tag == _STR:
+                return text
+            value = resolve_plain(text)
+            return value
+        if tag in _EXPLICIT:
+            return resolve_plain(text)
+        return text
+
+    def mapping(self, node: Any, path: Path) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        seen: set[str] = set()
+        merges: list[Any] = []
+        for key_node, value_node in node.value:
+            if str(key_node.tag) == _MERGE:
+                merges.append(value_node)
+                continue
+            if type(key_node).__name__ != "ScalarNode":
+                raise self.error(key_node, "yaml-complex-key", "mapping keys must be plain scalars")
+            key = _key_text(self.scalar(key_node))
+            if key in seen:
+                raise self.error(
+                    key_node, "yaml-duplicate-key", f"duplicate key {key!r} (Helm refuses the file)"
+                )
+            seen.add(key)
+            child = (*path, key)
+            self.out.keys[child] = _loc(self.file, key_node)
+            result[key] = self.build(value_node, child)
+        for merge in merges:
+            sources = merge.value if type(merge).__name__ == "SequenceNode" else [merge]
+            for source in sources:
+                merged = self.build(source, path)
+                if not isinstance(merged, dict):
+                    raise self.error(source, "yaml-merge", "a merge key (<<) needs a mapping")
+                for key, value in merged.items():
+                    result.setdefault(key, value)
+        return result
+
+
+def _key_text(value: Any) -> str:
+    """sigs.k8s.io/yaml turns every key into a JSON string."""
+    from chartgen.yamlio.resolve import go_string
+
+    return value if isinstance(value, str) else go_string(value)
+
+
+def _implicit_resolver() -> Any:
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+
+    resolver = VersionedResolver(version=(1, 2))
+
+    def implicit(text: str) -> str:
+        return str(resolver.resolve(ScalarNode, text, (True, False)))
+
+    return implicit
+
+
+_IMPLICIT_TAG: Any = None
+
+
+def load_yaml(text: str, file: str) -> Loaded:
+    """Parse one YAML document (an empty file is an empty map, as in Helm)."""
+    global _IMPLICIT_TAG
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    if _IMPLICIT_TAG is None:
+        _IMPLICIT_TAG = _implicit_resolver()
+    yaml = YAML(typ="rt", pure=True)
+    builder = _Builder(file)
+    try:
+        nodes = list(yaml.compose_all(text))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise YamlError(
+            Diagnostic("yaml-syntax", f"YAML syntax error: {problem}", location=Location(file, line, col))
+        ) from None
+    except YAMLError as exc:
+        raise YamlError(
+            Diagnostic("yaml-syntax", f"YAML syntax error: {exc}", location=Location(file))
+        ) from None
+    nodes = [n for n in nodes if n is not None]
+    if not nodes:
+        builder.out.data = {}
+        return builder.out
+    builder.out.data = builder.build(nodes[0], ())
+    return builder.out

@@ -1,0 +1,105 @@
+"""Plain-scalar typing as Helm sees it.
+
+Helm reads values with go-yaml v2 (YAML 1.1 rules: ``yes``/``on``/``y`` are
+booleans) and then passes them through JSON, so every number becomes a float64.
+We keep integral numbers as ``int`` (what the float64 prints as) and the rest
+as ``float``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+_BOOL = {
+    **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
+    **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
+}
+_NULL = {"", "~", "null", "Null", "NULL"}
+_INT = re.compile(r"^[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|[0-9][0-9_]*)$")
+_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$")
+_INF = {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}
+_NEG_INF = {"-.inf", "-.Inf", "-.INF"}
+_NAN = {".nan", ".NaN", ".NAN"}
+# A float64 holds every integer up to 2**53 exactly; beyond it Helm loses digits.
+_EXACT = 2**53
+
+Scalar = str | int | float | bool | None
+
+
+def normalize_number(value: float) -> int | float:
+    """Integral floats print as integers in Helm's output; keep them as ``int``."""
+    if math.isfinite(value) and value == int(value) and abs(value) <= _EXACT:
+        return int(value)
+    return value
+
+
+def resolve_plain(text: str) -> Scalar:
+    if text in _NULL:
+        return None
+    if text in _BOOL:
+        return _BOOL[text]
+    if _INT.match(text):
+        digits = text.replace("_", "")
+        sign = -1 if digits.startswith("-") else 1
+        digits = digits.lstrip("+-")
+        if digits.startswith("0b"):
+            number = int(digits[2:], 2)
+        elif digits.startswith("0x"):
+            number = int(digits[2:], 16)
+        elif len(digits) > 1 and digits.startswith("0"):
+            number = int(digits[1:], 8)
+        else:
+            number = int(digits)
+        return normalize_number(float(sign * number)) if abs(number) > _EXACT else sign * number
+    if _FLOAT.match(text) and any(c.isdigit() for c in text):
+        return normalize_number(float(text.replace("_", "")))
+    if text in _INF:
+        return math.inf
+    if text in _NEG_INF:
+        return -math.inf
+    if text in _NAN:
+        return math.nan
+    return text
+
+
+def go_string(value: object) -> str:
+    """Format a value as Go's ``fmt.Sprint`` does for what Helm holds (``quote``, ``toString``)."""
+    if value is None:
+        return ""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**21 else _go_float(float(value))
+    if isinstance(value, float):
+        return _go_float(value)
+    return str(value)
+
+
+def _go_float(value: float) -> str:
+    """Go's %v for float64: shortest digits; exponent form when the exponent is < -4 or >= 6."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+Inf" if value > 0 else "-Inf"
+    if value == 0:
+        return "-0" if math.copysign(1, value) < 0 else "0"
+    sign = "-" if value < 0 else ""
+    mantissa, _, exp = f"{abs(value)!r}".partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0")
+    point = len(whole) + (int(exp) if exp else 0)
+    if whole == "0":
+        point -= len(frac) - len(frac.lstrip("0")) + 1
+    digits = digits.rstrip("0") or "0"
+    exponent = point - 1
+    if exponent < -4 or exponent >= 6:
+        tail = f".{digits[1:]}" if len(digits) > 1 else ""
+        return f"{sign}{digits[0]}{tail}e{'-' if exponent < 0 else '+'}{abs(exponent):02d}"
+    if point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    if point >= len(digits):
+        return sign + digits + "0" * (point - len(digits))
+    return f"{sign}{digits[:point]}.{digits[point:]}"

@@ -1,0 +1,77 @@
+"""The serialiser must hand back exactly what it was given, under YAML 1.1 and 1.2 readers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
+
+from chartgen.yamlio import emit
+
+leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**60), 2**60),
+    st.floats(allow_nan=False),
+    st.text(),
+    st.sampled_from(
+        [
+            "yes",
+            "no",
+            "on",
+            "y",
+            "~",
+            "1e3",
+            "0x1F",
+            "0o17",
+            "12:30",
+            "2001-12-14",
+            "=",
+            "- a",
+            "#x",
+            "8Gi",
+            "1e",
+            "1E5",
+            "0b1",
+        ]
+    ),
+)
+tree = st.recursive(
+    leaf,
+    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(), c, max_size=3),
+    max_leaves=12,
+)
+_ruamel = YAML(typ="safe", pure=True)
+
+
+@settings(max_examples=500)
+@given(st.dictionaries(st.text(), tree, min_size=1))
+def test_dump_round_trips(data: dict[str, Any]) -> None:
+    text = emit.dump(data) + "\n"
+    assert yaml.safe_load(text) == data
+    assert _ruamel.load(text) == data
+
+
+@settings(max_examples=300)
+@given(tree)
+def test_value_after_a_key_round_trips(value: Any) -> None:
+    text = "root:" + (" " if not emit.to_yaml(value, 2).startswith("\n") else "") + emit.to_yaml(value, 2)
+    assert yaml.safe_load(text + "\n") == {"root": value}
+
+
+@settings(max_examples=300)
+@given(tree)
+def test_flow_is_safe_anywhere_on_a_line(value: Any) -> None:
+    assert yaml.safe_load(f"a: {emit.flow(value)}\n") == {"a": value}
+
+
+def test_block_layout_matches_helm_to_yaml() -> None:
+    data = {"requests": {"cpu": "2", "memory": "8Gi"}, "args": ["--x=1"], "count": 1}
+    assert emit.dump(data) == "requests:\n  cpu: '2'\n  memory: 8Gi\nargs:\n- --x=1\ncount: 1"
+
+
+def test_multi_line_strings_become_literal_blocks() -> None:
+    assert emit.to_yaml("a: 1\nb: 2\n", 4) == "|\n    a: 1\n    b: 2"
