@@ -68,6 +68,10 @@ def _finalize(value: Any) -> Any:
 
 
 def _to_yaml(value: Any, indent: int) -> emit.Raw:
+    from jinja2 import Undefined
+
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()
     return emit.to_yaml(value, indent)
 
 
@@ -123,13 +127,19 @@ def environment() -> Any:
 
 
 def split_documents(text: str) -> list[str]:
+    """Split a rendered template into documents, dropping empty ones (as Helm does).
+
+    Lines are kept byte for byte: trailing blanks may be user text inside a literal block.
+    """
     docs = []
     for part in _SEPARATOR.split(text):
-        body = "\n".join(line.rstrip() for line in part.strip("\n").split("\n")).strip("\n")
-        if body.strip() and any(
-            line.strip() and not line.lstrip().startswith("#") for line in body.split("\n")
-        ):
-            docs.append(body)
+        lines = part.split("\n")
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+            docs.append("\n".join(lines))
     return docs
 
 

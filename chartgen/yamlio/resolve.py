@@ -39,7 +39,7 @@ def resolve_plain(text: str) -> Scalar:
         return None
     if text in _BOOL:
         return _BOOL[text]
-    if _INT.match(text):
+    if _INT.fullmatch(text):
         digits = text.replace("_", "")
         sign = -1 if digits.startswith("-") else 1
         digits = digits.lstrip("+-")
@@ -52,7 +52,7 @@ def resolve_plain(text: str) -> Scalar:
         else:
             number = int(digits)
         return normalize_number(float(sign * number)) if abs(number) > _EXACT else sign * number
-    if _FLOAT.match(text) and any(c.isdigit() for c in text):
+    if _FLOAT.fullmatch(text) and any(c.isdigit() for c in text):
         return normalize_number(float(text.replace("_", "")))
     if text in _INF:
         return math.inf
