@@ -1,0 +1,244 @@
+"""The cluster the planner reasons about: nodes with GPUs or allocatable CPU.
+
+Three sources describe it: ``--nodes 4,4,8`` (GPUs per node), ``--cpu-allocatable
+7.91,15.5`` (allocatable CPUs per node) and the chartgen-only ``cluster.nodes``
+list in a values file. All three become a flat list of ``Node``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from chartgen.diagnostics import ChartgenError, Diagnostic, Path, dotted
+
+if TYPE_CHECKING:
+    from chartgen.values.load import LoadedValues
+
+# Kubernetes documents 5000 nodes as the largest supported cluster; a larger
+# count is a typo (``4x50000``) and would only make the planner slow.
+MAX_NODES = 5000
+
+RULE_ID = "plan-inventory"
+
+
+class InventoryError(ValueError):
+    """A node or CPU list the planner cannot read; the message says what to write."""
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    name: str
+    gpus: int = 0
+    cpu_millis: int | None = None  # allocatable CPU, in millicores as the scheduler counts it
+    pool: str | None = None
+
+
+# Kubernetes quantity grammar: sign, decimal number, then a binary suffix (Ki..Ei),
+# a decimal exponent (e3, E-2) or a decimal SI suffix (n u m k M G T P E).
+_QUANTITY = re.compile(r"([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?")
+_DECIMAL_SI = {"n": -9, "u": -6, "m": -3, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
+_BINARY_SI = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
+
+
+def parse_quantity(value: object) -> Fraction:
+    """A Kubernetes quantity (``7910m``, ``15.5``, ``31``, ``1e3``) as an exact number."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise InventoryError(f"{value!r} is not a Kubernetes quantity such as 7910m or 15.5")
+    text = value if isinstance(value, str) else repr(value)
+    match = _QUANTITY.fullmatch(text)
+    if match is None:
+        raise InventoryError(f"{text!r} is not a Kubernetes quantity such as 7910m or 15.5")
+    sign, number, exponent, suffix = match.groups()
+    quantity = Fraction(number)
+    if exponent:
+        quantity *= Fraction(10) ** int(exponent[1:])
+    elif suffix in _BINARY_SI:
+        quantity *= 2 ** _BINARY_SI[suffix]
+    elif suffix:
+        quantity *= Fraction(10) ** _DECIMAL_SI[suffix]
+    return -quantity if sign == "-" else quantity
+
+
+def cpu_millis(value: object) -> int:
+    """A positive CPU quantity in millicores; Kubernetes allows no finer precision."""
+    quantity = parse_quantity(value)
+    millis = quantity * 1000
+    shown = value if isinstance(value, str) else repr(value)
+    if millis <= 0:
+        raise InventoryError(f"CPU {shown} must be more than 0")
+    if millis.denominator != 1:
+        raise InventoryError(f"CPU {shown} is finer than Kubernetes' 1m (one millicore) precision")
+    return int(millis)
+
+
+def format_cpu(millis: int) -> str:
+    """Millicores the way people write CPUs: ``15``, ``7.91``."""
+    whole, rest = divmod(millis, 1000)
+    return str(whole) if not rest else f"{whole}.{rest:03d}".rstrip("0")
+
+
+def cpu_number(millis: int) -> int | float:
+    """Millicores as the number a values file would hold (``15``, ``7.91``)."""
+    return millis // 1000 if millis % 1000 == 0 else millis / 1000
+
+
+def expand_list(spec: str, flag: str, what: str, example: str) -> list[str]:
+    """Split ``a,b,cxN`` into items, ``cxN`` standing for N copies of ``c``."""
+    items: list[str] = []
+    for raw in spec.split(","):
+        entry = raw.strip()
+        if not entry:
+            raise InventoryError(f"{flag} {spec!r}: empty entry; write e.g. {example}")
+        value, _, count = entry.rpartition("x") if "x" in entry else (entry, "", "1")
+        value, count = value.strip(), count.strip()
+        if not value:
+            raise InventoryError(f"{flag} {spec!r}: {entry!r} is not a {what}; write e.g. {example}")
+        if not (count.isascii() and count.isdigit()) or int(count) < 1:
+            raise InventoryError(
+                f"{flag} {spec!r}: {count!r} in {entry!r} is not a positive count; write e.g. {example}"
+            )
+        if len(items) + int(count) > MAX_NODES:
+            raise InventoryError(f"{flag} {spec!r}: more than {MAX_NODES} entries")
+        items.extend([value] * int(count))
+    return items
+
+
+def positive_ints(spec: str, flag: str, what: str, example: str) -> list[int]:
+    """``--nodes`` and ``--jobs``: positive whole numbers with the ``NxCOUNT`` shorthand."""
+    numbers: list[int] = []
+    for item in expand_list(spec, flag, what, example):
+        if not (item.isascii() and item.isdigit()) or int(item) < 1:
+            raise InventoryError(f"{flag} {spec!r}: {item!r} is not a positive {what}; write e.g. {example}")
+        numbers.append(int(item))
+    return numbers
+
+
+def gpu_nodes(spec: str) -> list[Node]:
+    """``--nodes 4,4,8`` or ``--nodes 4x2,8``."""
+    counts = positive_ints(spec, "--nodes", "number of GPUs", "4,4,8 or 4x3")
+    return [Node(f"node-{index}", gpus=gpus) for index, gpus in enumerate(counts, start=1)]
+
+
+def cpu_nodes(spec: str) -> list[Node]:
+    """``--cpu-allocatable 7.91,15.5`` or ``--cpu-allocatable 31x4``."""
+    nodes = []
+    items = expand_list(spec, "--cpu-allocatable", "CPU count", "7.91,15.5 or 31x4")
+    for index, item in enumerate(items, start=1):
+        try:
+            millis = cpu_millis(item)
+        except InventoryError as exc:
+            raise InventoryError(f"--cpu-allocatable {spec!r}: {exc}") from None
+        nodes.append(Node(f"node-{index}", cpu_millis=millis))
+    return nodes
+
+
+def pools(nodes: Sequence[Node]) -> list[str]:
+    return sorted({node.pool for node in nodes if node.pool is not None})
+
+
+def serving(nodes: Sequence[Node], pool: str) -> list[Node]:
+    """The nodes a resource pool's pods can land on: its own, and those no pool claims."""
+    return [node for node in nodes if node.pool in (None, pool)]
+
+
+def _field(
+    loaded: LoadedValues,
+    problems: list[Diagnostic],
+    path: Path,
+    value: Any,
+    check: Callable[[Any], Any],
+) -> Any:
+    try:
+        return check(value)
+    except InventoryError as exc:
+        problems.append(
+            Diagnostic(RULE_ID, f"{dotted(path)}: {exc}", location=loaded.locate(path), path=path)
+        )
+        return None
+
+
+def _count(minimum: int) -> Callable[[Any], int]:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise InventoryError(f"{value!r} is not a whole number of at least {minimum}")
+        return value
+
+    return check
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        raise InventoryError(
+            f"{str(value).lower()} is not a name: quote it (YAML reads y, n, on, off as booleans)"
+        )
+    if not isinstance(value, str) or not value:
+        raise InventoryError(f"{value!r} is not a name")
+    return value
+
+
+def _default(value: Any, default: int) -> Any:
+    return default if value is None else value
+
+
+def values_nodes(loaded: LoadedValues) -> list[Node] | None:
+    """``cluster.nodes`` from the user's values, or None when there is none.
+
+    Each group ``{name, count, gpus, allocatableCpu, pool}`` becomes ``count``
+    nodes named ``name-1``..``name-count`` (just ``name`` when count is 1); a
+    group without ``pool`` serves every pool, as the values model documents.
+    Raises ``ChartgenError`` with a located diagnostic for every bad field.
+    """
+    cluster = loaded.user.get("cluster")
+    if cluster is None:
+        return None
+    problems: list[Diagnostic] = []
+
+    def fail(path: Path, message: str) -> None:
+        problems.append(Diagnostic(RULE_ID, message, location=loaded.locate(path), path=path))
+
+    groups = cluster.get("nodes") if isinstance(cluster, dict) else None
+    if not isinstance(cluster, dict) or not isinstance(groups, list):
+        fail(
+            ("cluster", "nodes"),
+            "cluster.nodes must be a list of node groups {name, count, gpus, allocatableCpu}",
+        )
+        raise ChartgenError(problems)
+    nodes: list[Node] = []
+    seen: set[str] = set()
+    for index, group in enumerate(groups):
+        base: Path = ("cluster", "nodes", index)
+        if not isinstance(group, dict):
+            fail(base, f"{dotted(base)} must be a node group {{name, count, gpus, allocatableCpu}}")
+            continue
+        missing = [key for key in ("name", "gpus") if group.get(key) is None]
+        if missing:
+            fail(base, f"{dotted(base)} needs {' and '.join(missing)} (gpus: 0 for CPU-only nodes)")
+            continue
+        name = _field(loaded, problems, (*base, "name"), group["name"], _text)
+        count = _field(loaded, problems, (*base, "count"), _default(group.get("count"), 1), _count(1))
+        gpus = _field(loaded, problems, (*base, "gpus"), group["gpus"], _count(0))
+        pool = group.get("pool")
+        if pool is not None:
+            pool = _field(loaded, problems, (*base, "pool"), pool, _text)
+        cpu = group.get("allocatableCpu")
+        millis = None if cpu is None else _field(loaded, problems, (*base, "allocatableCpu"), cpu, cpu_millis)
+        if None in (name, count, gpus) or (cpu is not None and millis is None):
+            continue
+        if len(nodes) + count > MAX_NODES:
+            fail((*base, "count"), f"cluster.nodes holds more than {MAX_NODES} nodes")
+            break
+        names = [name] if count == 1 else [f"{name}-{n}" for n in range(1, count + 1)]
+        if taken := sorted(seen.intersection(names)):
+            fail(
+                (*base, "name"), f"{dotted((*base, 'name'))}: node {taken[0]} is named twice in cluster.nodes"
+            )
+            continue
+        seen.update(names)
+        nodes.extend(Node(node_name, gpus, millis, pool) for node_name in names)
+    if problems:
+        raise ChartgenError(problems)
+    return nodes
