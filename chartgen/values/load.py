@@ -98,32 +98,64 @@ def read_source(file: str) -> Loaded:
     return loaded
 
 
-def _forget_below(table: dict[Path, Location], path: Path) -> None:
-    for known in [p for p in table if p[: len(path)] == path]:
-        del table[known]
+_ABSENT = object()
 
 
-def _record(values: LoadedValues, loaded: Loaded, data: Any, path: Path = ()) -> None:
-    """Take ``loaded``'s positions for what it sets; replaced subtrees forget old ones."""
-    if isinstance(data, dict):
-        for key, item in data.items():
-            child = (*path, key)
-            if not isinstance(item, dict):
-                _forget_below(values.keys, child)
-                _forget_below(values.positions, child)
-            if child in loaded.keys:
-                values.keys[child] = loaded.keys[child]
-            if child in loaded.values:
-                values.positions[child] = loaded.values[child]
-            if isinstance(item, dict):
-                _record(values, loaded, item, child)
-            elif isinstance(item, list):
-                for sub, location in loaded.values.items():
-                    if sub[: len(child)] == child and len(sub) > len(child):
-                        values.positions[sub] = location
-                for sub, location in loaded.keys.items():
-                    if sub[: len(child)] == child and len(sub) > len(child):
-                        values.keys[sub] = location
+def _walk(value: Any, path: Path) -> list[Path]:
+    """``path`` and every path below it in ``value``."""
+    paths = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            paths.extend(_walk(item, (*path, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            paths.extend(_walk(item, (*path, index)))
+    return paths
+
+
+def _at(data: Any, path: Path) -> Any:
+    for part in path:
+        found = (isinstance(data, dict) and part in data) or (
+            isinstance(data, list) and isinstance(part, int) and part < len(data)
+        )
+        if not found:
+            return _ABSENT
+        data = data[part]
+    return data
+
+
+def _forget_below(values: LoadedValues, old: Any, path: Path) -> None:
+    """Drop the positions of ``old``, the subtree that used to sit at ``path``.
+
+    Every recorded path names a value that exists, so walking the replaced value
+    finds all of them without scanning the tables.
+    """
+    if old is _ABSENT:
+        return
+    for known in _walk(old, path):
+        values.keys.pop(known, None)
+        values.positions.pop(known, None)
+
+
+def _record(values: LoadedValues, loaded: Loaded, data: dict[str, Any], before: Any, path: Path = ()) -> None:
+    """Take ``loaded``'s positions for what it sets over ``before`` (the merge so far).
+
+    A map merged into a map keeps the positions of keys this file does not
+    mention; anything else replaces the whole subtree, and its old positions go.
+    """
+    for key, item in data.items():
+        child = (*path, key)
+        old = before.get(key, _ABSENT) if isinstance(before, dict) else _ABSENT
+        merged = isinstance(item, dict) and isinstance(old, dict)
+        if not merged:
+            _forget_below(values, old, child)
+        for sub in [child] if merged else _walk(item, child):
+            if sub in loaded.keys:
+                values.keys[sub] = loaded.keys[sub]
+            if sub in loaded.values:
+                values.positions[sub] = loaded.values[sub]
+        if merged:
+            _record(values, loaded, item, old, child)
 
 
 def load_values(
@@ -156,11 +188,12 @@ def load_values(
         raise ChartgenError(problems)
     user: dict[str, Any] = {}
     for loaded in loaded_all:
+        _record(result, loaded, loaded.data, user)
         user = merge.merge_maps(user, loaded.data)
-        _record(result, loaded, loaded.data)
         result.files.append(loaded.file)
     for kind, exprs in (flags or SetFlags()).by_kind():
         for index, expr in enumerate(exprs, start=1):
+            before = dict(user)
             try:
                 applied = setparser.apply(user, expr, kind)
             except setparser.SetSyntaxError as exc:
@@ -174,8 +207,7 @@ def load_values(
                 continue
             for path, column in applied:
                 location = Location(f"--{kind}", index, column)
-                _forget_below(result.keys, path)
-                _forget_below(result.positions, path)
+                _forget_below(result, _at(before, path), path)
                 result.keys[path] = location
                 result.positions[path] = location
     if problems:

@@ -1,8 +1,15 @@
 """Helm's values semantics: user sources merge in order, then coalesce with the chart.
 
-Reproduces Helm 3 (the version the conformance corpus was rendered with):
+Reproduces Helm 3.17 (the version the conformance corpus was rendered with):
 only maps merge, scalars and lists replace, and a user ``null`` deletes a chart
-default while a null for a key the chart does not define survives.
+default while a null for a key the chart does not define survives, as does a
+chart default that is itself null. Helm 4 differs on nulls: since 4.1 a user
+null over a nested chart null is kept, and since 4.2 chart-default nulls are
+dropped (tests/unit/values/test_merge.py pins both).
+
+Helm logs a type conflict (the user's value wins) except for a scalar or list
+replacing a top-level map; chartgen reports every conflict as a
+``values-type-conflict`` warning.
 """
 
 from __future__ import annotations
@@ -29,32 +36,53 @@ def merge_maps(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]
 def coalesce(
     user: dict[str, Any], chart: dict[str, Any], path: Path = ()
 ) -> tuple[dict[str, Any], list[Diagnostic]]:
-    """Fill user values with chart defaults, as ``helm template`` does before rendering."""
-    out = dict(user)
+    """Fill user values with chart defaults, as ``helm template`` does before rendering.
+
+    The result shares nothing with either input, so callers may change it freely.
+    """
+    out: dict[str, Any] = {}
     notes: list[Diagnostic] = []
-    for key, default in chart.items():
+    for key, value in user.items():
         here = (*path, key)
-        if key not in out:
-            out[key] = default
+        default = chart.get(key)
+        if key not in chart:
+            out[key] = _copy(value)
+        elif value is None:
             continue
-        value = out[key]
-        if value is None:
-            del out[key]
-        elif isinstance(value, dict):
-            if isinstance(default, dict):
-                out[key], more = coalesce(value, default, here)
-                notes.extend(more)
-            elif default is not None:
-                notes.append(_conflict(here, "a map replaces the chart's non-map default"))
-        elif isinstance(default, dict):
-            notes.append(_conflict(here, "a non-map value replaces the chart's map default"))
+        elif isinstance(value, dict) and isinstance(default, dict):
+            out[key], more = coalesce(value, default, here)
+            notes.extend(more)
+        else:
+            if default is not None and isinstance(value, dict) != isinstance(default, dict):
+                notes.append(_conflict(here, value, default))
+            out[key] = _copy(value)
+    for key, default in chart.items():
+        if key not in user:
+            out[key] = _copy(default)
     return out, notes
 
 
-def _conflict(path: Path, what: str) -> Diagnostic:
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "map"
+    if isinstance(value, list):
+        return "list"
+    return "scalar"
+
+
+def _conflict(path: Path, value: Any, default: Any) -> Diagnostic:
     return Diagnostic(
         "values-type-conflict",
-        f"{dotted(path)}: {what}; Helm keeps your value and warns",
+        f"{dotted(path)}: your {_kind(value)} replaces the chart's {_kind(default)} default"
+        " (Helm keeps your value and ignores the default)",
         severity=Severity.WARNING,
         path=path,
     )

@@ -1,18 +1,386 @@
-"""Helm's ``--set`` grammar (pkg/strvals). Being written: see the helper's task."""
+"""Helm's ``--set`` family of flags (Helm 3.17, ``pkg/strvals``), applied to a values map.
+
+Grammar (``set``, ``set-string``, ``set-json``, ``set-file``)::
+
+    expr    := [assign {"," assign}] [","]
+    assign  := key "=" value
+    key     := name {"." name | "[" index "]"}
+    value   := "{" item {"," item} "}" | text          (set-json: a JSON value)
+
+- ``\\`` escapes the next character anywhere outside JSON: ``a\\.b=x`` sets the key
+  ``a.b``, ``v=1\\,2`` the string ``1,2``. A trailing lone ``\\`` is dropped.
+- ``--set`` types each value: ``true``/``false``/``null`` in any case become a
+  boolean or None, ``0`` and base-10 int64 text not starting with ``0`` become int
+  (``-007`` is -7, ``+5`` is 5); everything else stays a string (``007``, ``1.5``,
+  ``1e3``, ``0x1F``, ``1_000``, `` 5``). ``--set-string`` keeps strings.
+  ``--set-file`` replaces each value by the content of the file it names (``-`` is
+  standard input). ``--set-json`` decodes one JSON value (numbers as Helm's float64:
+  integral ones become int); an empty value is null, and after the value any
+  spaces and one comma are skipped.
+- ``a=`` is ``""``; ``a={}`` is ``[""]``; ``a={x}y=1`` also sets ``y`` (a comma
+  after ``}`` is optional).
+- ``--set-literal`` takes one assignment: everything after the first ``=`` is the
+  string value, and its key has no escapes and may hold commas.
+- ``a[i]`` indexes a list, padding with None; ``0 <= i <= 65536`` (checked only
+  when something is stored at ``i``). At most 30 dots in a name path.
+- A map or list is created where nothing was; setting a key inside a scalar, or an
+  index inside a non-list, is an error, except that a list item that is not a map
+  becomes ``{}`` before ``a[0].b=x``.
+- Helm's own oddities kept for fidelity: ``a[0]`` (no ``=``) only ensures ``a``
+  is a list; ``a[0].b=`` at the very end stores nothing in a new item.
+
+Deliberate difference: Helm silently ignores an assignment with an empty key
+segment (``=x``, ``.b=1``, ``a.``, ``a[0].=1``); here it is a ``SetSyntaxError``.
+Whatever Helm rejects is rejected too, with the column of the problem.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
-from chartgen.diagnostics import Path
+from chartgen.diagnostics import Path, UsageError, dotted
+
+KINDS = ("set", "set-string", "set-json", "set-file", "set-literal")
+MAX_INDEX = 65536
+MAX_NESTING = 30
+
+_INT64 = re.compile(r"[+-]?[0-9]+")
+# Go's unicode.IsSpace; Python's str.isspace() also counts \x1c-\x1f.
+_GO_SPACE = frozenset("\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | frozenset(
+    chr(c) for c in range(0x2000, 0x200B)
+)
+_KEY_STOP = frozenset("=[,.")
+_LITERAL_KEY_STOP = frozenset("=[.")
+_ITEM_STOP = frozenset("[.=")
+_INDEX_STOP = frozenset("]")
+_LIST_STOP = frozenset(",}")
+_VALUE_STOP = frozenset(",")
+_ABSENT = object()
 
 
 class SetSyntaxError(Exception):
+    """A flag Helm would refuse (or silently drop); ``column`` is 1-based in the expression."""
+
     def __init__(self, reason: str, column: int = 1) -> None:
         super().__init__(reason)
         self.reason = reason
         self.column = column
 
 
+def typed_value(text: str) -> Any:
+    """How ``--set`` types a value (Helm's ``typedVal``)."""
+    for word, value in (("true", True), ("false", False), ("null", None)):
+        if len(text) == len(word) and text.casefold() == word:
+            return value
+    if text == "0":
+        return 0
+    if text and text[0] != "0" and _INT64.fullmatch(text):
+        number = int(text)
+        if -(2**63) <= number < 2**63:
+            return number
+    return text
+
+
 def apply(target: dict[str, Any], expr: str, kind: str) -> list[tuple[Path, int]]:
-    raise SetSyntaxError("not implemented yet")
+    """Apply one ``--<kind>`` flag to ``target``, as Helm's ``strvals`` does.
+
+    Returns, top-down, each path this flag now owns (values it wrote, and maps or
+    lists it created) with the 1-based column where that value (or the key that
+    created it) starts. ``target`` is left untouched when the flag is refused.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown --set kind {kind!r}")
+    work = _copy(target)
+    parser = _Parser(expr, kind)
+    while not parser.key(work, 0, (), after_dot=False):
+        pass
+    target.clear()
+    target.update(work)
+    return _settled(parser.records)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def _settled(records: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
+    """Drop records that a later assignment to the same path or an ancestor overwrote."""
+    kept: list[tuple[Path, int]] = []
+    for path, column in records:
+        kept = [(p, c) for p, c in kept if p[: len(path)] != path]
+        kept.append((path, column))
+    return kept
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dict):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return "a string"
+
+
+def _read_file(path: str) -> str:
+    import sys
+
+    try:
+        if path.strip() == "-":
+            # Bytes, so that line endings reach the value unchanged, as in Helm.
+            raw = getattr(sys.stdin, "buffer", None)
+            return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+        with open(path, encoding="utf-8", newline="") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"--set-file: cannot read {path!r}: {reason}") from None
+
+
+class _Parser:
+    """One pass over a flag, in the shape of Helm's recursive parser (its quirks live there)."""
+
+    def __init__(self, text: str, kind: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.literal = kind == "set-literal"
+        self.json = kind == "set-json"
+        readers: dict[str, Callable[[str], Any]] = {"set": typed_value, "set-file": _read_file}
+        self.reader = readers.get(kind, str)
+        self.records: list[tuple[Path, int]] = []
+
+    # -- scanning -------------------------------------------------------------
+
+    def until(self, stop: frozenset[str]) -> tuple[str, str | None]:
+        """Read up to a stop character (consumed; None at the end), undoing escapes."""
+        out: list[str] = []
+        text = self.text
+        while self.pos < len(text):
+            char = text[self.pos]
+            self.pos += 1
+            if char in stop:
+                return "".join(out), char
+            if char == "\\" and not self.literal:
+                if self.pos == len(text):
+                    break
+                char = text[self.pos]
+                self.pos += 1
+            out.append(char)
+        return "".join(out), None
+
+    def skip_blank(self) -> bool:
+        """Skip spaces and one comma; True when no value follows (Helm's ``emptyVal``)."""
+        while self.pos < len(self.text):
+            char = self.text[self.pos]
+            if char == ",":
+                self.pos += 1
+                return True
+            if char not in _GO_SPACE:
+                return False
+            self.pos += 1
+        return True
+
+    def rest(self) -> str:
+        value = self.text[self.pos :]
+        self.pos = len(self.text)
+        return value
+
+    # -- grammar --------------------------------------------------------------
+
+    def key(self, data: dict[str, Any], level: int, path: Path, *, after_dot: bool) -> bool:
+        """Parse one key and what follows it into ``data``; True once the input is done."""
+        start = self.pos + 1
+        name, last = self.until(_LITERAL_KEY_STOP if self.literal else _KEY_STOP)
+        if not name:
+            if last is None and not after_dot:
+                return True
+            if last == ",":
+                raise SetSyntaxError("expected a key before ','", start)
+            raise SetSyntaxError("empty key: Helm would silently ignore this assignment", start)
+        here = (*path, name)
+        if last is None:
+            raise SetSyntaxError(f"key {dotted(here)!r} has no value (expected '=')", start)
+        if last == ",":
+            raise SetSyntaxError(f"key {dotted(here)!r} has no value before ','", start)
+        if last == "=":
+            # Helm ends the whole flag after a bare ``=`` at the end, which matters inside a list item.
+            ended = not (self.json or self.literal) and self.pos == len(self.text)
+            data[name] = self.value(here)
+            return ended
+        current = data.get(name, _ABSENT)
+        if last == "[":
+            index, column = self.index()
+            if current is _ABSENT:
+                current = []
+                self.records.append((here, start))
+            elif not isinstance(current, list):
+                raise _not_a(here, current, "list", start)
+            data[name], done = self.item(current, index, column, level, here)
+            return done
+        level += 1
+        if level > MAX_NESTING:
+            raise SetSyntaxError(f"more than {MAX_NESTING} nested keys", self.pos)
+        if current is _ABSENT:
+            current = {}
+            self.records.append((here, start))
+        elif not isinstance(current, dict):
+            raise _not_a(here, current, "map", start)
+        done = self.key(current, level, here, after_dot=True)
+        data[name] = current
+        return done
+
+    def index(self) -> tuple[int, int]:
+        bracket = self.pos
+        text, last = self.until(_INDEX_STOP)
+        if last is None:
+            raise SetSyntaxError("'[' is never closed by ']'", bracket)
+        if not _INT64.fullmatch(text) or abs(int(text)) >= 2**63:
+            raise SetSyntaxError(f"list index {text!r} is not an integer", bracket + 1)
+        index = int(text)
+        if index < 0:
+            raise SetSyntaxError(f"negative list index {index}", bracket + 1)
+        return index, bracket + 1
+
+    def item(
+        self, items: list[Any], index: int, column: int, level: int, path: Path
+    ) -> tuple[list[Any], bool]:
+        """What follows ``[index]``; returns the (possibly new) list and whether input is done."""
+        here = (*path, index)
+        start = self.pos + 1
+        extra, last = self.until(_ITEM_STOP)
+        if extra:
+            raise SetSyntaxError(f"unexpected {extra!r} after ']'", start)
+        if last is None:
+            return items, True
+        if last == "=":
+            return _store(items, index, self.value(here), column), False
+        if last == "[":
+            inner_index, inner_column = self.index()
+            inner: list[Any] = []
+            mark = len(self.records)
+            current = items[index] if index < len(items) else None
+            if current is None:
+                self.records.append((here, column - 1))
+            elif isinstance(current, list):
+                inner = current
+            else:
+                raise _not_a(here, current, "list", column - 1)
+            inner, done = self.item(inner, inner_index, inner_column, level, here)
+            if done:
+                # Helm drops a new inner list when the flag ends inside it.
+                if current is None:
+                    del self.records[mark:]
+                return items, True
+            return _store(items, index, inner, column), False
+        mapping: dict[str, Any] = {}
+        mark = len(self.records)
+        attached = index < len(items)
+        if attached and isinstance(items[index], dict):
+            mapping = items[index]
+        else:
+            if attached:
+                items[index] = mapping
+            self.records.append((here, column - 1))
+        if self.key(mapping, level, here, after_dot=True):
+            # Helm drops a new item's map when the flag ends inside it (``a[0].b=``).
+            if not attached:
+                del self.records[mark:]
+            return items, True
+        return _store(items, index, mapping, column), False
+
+    def value(self, path: Path) -> Any:
+        """The value after ``=``, recorded at the column where it starts."""
+        column = self.pos + 1
+        if self.literal:
+            value: Any = self.rest()
+        elif self.json:
+            value, column = self.json_value(column)
+        elif self.pos == len(self.text):
+            value = ""
+        elif self.text[self.pos] == "{":
+            return self.value_list(path)
+        else:
+            value = self.reader(self.until(_VALUE_STOP)[0])
+        self.records.append((path, column))
+        return value
+
+    def value_list(self, path: Path) -> list[Any]:
+        brace = self.pos + 1
+        self.pos += 1
+        self.records.append((path, brace))
+        items: list[Any] = []
+        while True:
+            column = self.pos + 1
+            text, last = self.until(_LIST_STOP)
+            if last is None:
+                raise SetSyntaxError("'{' list is never closed by '}'", brace)
+            self.records.append(((*path, len(items)), column))
+            items.append(self.reader(text))
+            if last == "}":
+                if self.text[self.pos : self.pos + 1] == ",":
+                    self.pos += 1
+                return items
+
+    def json_value(self, column: int) -> tuple[Any, int]:
+        import json
+
+        if self.skip_blank():
+            return None, column
+        start = self.pos
+        try:
+            value, end = _json_decoder().raw_decode(self.text, start)
+        except json.JSONDecodeError as exc:
+            raise SetSyntaxError(f"invalid JSON: {exc.msg}", exc.pos + 1) from None
+        except ValueError as exc:
+            raise SetSyntaxError(f"invalid JSON: {exc}", start + 1) from None
+        self.pos = end
+        self.skip_blank()
+        return value, start + 1
+
+
+def _store(items: list[Any], index: int, value: Any, column: int) -> list[Any]:
+    """Helm's ``setIndex``: in place when the index exists, else a longer copy."""
+    if index > MAX_INDEX:
+        raise SetSyntaxError(f"list index {index} is above Helm's limit of {MAX_INDEX}", column)
+    if index < len(items):
+        items[index] = value
+        return items
+    grown = [*items, *([None] * (index - len(items)))]
+    grown.append(value)
+    return grown
+
+
+def _not_a(path: Path, value: Any, wanted: str, column: int) -> SetSyntaxError:
+    action = "a key inside it" if wanted == "map" else "an index in it"
+    return SetSyntaxError(
+        f"{dotted(path)} is {_kind_of(value)}, not a {wanted}: Helm refuses to set {action}", column
+    )
+
+
+def _json_number(text: str) -> int | float:
+    from chartgen.yamlio.resolve import normalize_number
+
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError(f"number {text} is out of range")
+    return normalize_number(number)
+
+
+def _json_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not JSON")
+
+
+def _json_decoder() -> Any:
+    import json
+
+    return json.JSONDecoder(parse_int=_json_number, parse_float=_json_number, parse_constant=_json_constant)

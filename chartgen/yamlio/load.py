@@ -101,11 +101,21 @@ class _Builder:
         for merge in merges:
             sources = merge.value if type(merge).__name__ == "SequenceNode" else [merge]
             for source in sources:
-                merged = self.build(source, path)
+                # Merged keys fill in only what the mapping did not set itself,
+                # and so do their positions.
+                inner = _Builder(self.file)
+                merged = inner.build(source, path)
                 if not isinstance(merged, dict):
                     raise self.error(source, "yaml-merge", "a merge key (<<) needs a mapping")
                 for key, value in merged.items():
-                    result.setdefault(key, value)
+                    if key in result:
+                        continue
+                    result[key] = value
+                    child = (*path, key)
+                    for table, positions in ((self.out.keys, inner.out.keys), (self.out.values, inner.out.values)):
+                        for sub, location in positions.items():
+                            if sub[: len(child)] == child:
+                                table.setdefault(sub, location)
         return result
 
 

@@ -45,3 +45,11 @@ def test_syntax_errors_are_located_diagnostics() -> None:
 def test_merge_keys_and_aliases() -> None:
     loaded = load_yaml("base: &b {x: 1}\nuse:\n  <<: *b\n  w: 2\n", "v.yaml")
     assert loaded.data["use"] == {"x": 1, "w": 2}
+
+
+def test_keys_beside_a_merge_keep_their_own_positions() -> None:
+    loaded = load_yaml("base: &b {x: 1, z: 3}\nuse:\n  <<: *b\n  x: 2\n", "v.yaml")
+    assert loaded.data["use"] == {"x": 2, "z": 3}
+    assert loaded.keys[("use", "x")] == Location("v.yaml", 4, 3)
+    assert loaded.values[("use", "x")] == Location("v.yaml", 4, 6)
+    assert loaded.keys[("use", "z")] == Location("v.yaml", 1, 17)
