@@ -36,12 +36,16 @@ class RenderResult:
 
 
 def validate(
-    values: LoadedValues, *, release_name: str = "determined", namespace: str = "default"
+    values: LoadedValues,
+    *,
+    release_name: str = "determined",
+    namespace: str = "default",
+    is_upgrade: bool = False,
 ) -> list[Diagnostic]:
     """Every problem in already-loaded values, errors and warnings, in source order."""
     from chartgen.validate.runner import run_rules
 
-    return run_rules(values, release_name=release_name, namespace=namespace)
+    return run_rules(values, release_name=release_name, namespace=namespace, is_upgrade=is_upgrade)
 
 
 def lint(files: Sequence[str], *, app_version: str = LATEST, flags: SetFlags | None = None) -> LintResult:
@@ -70,7 +74,7 @@ def render_release(
     from chartgen.render.engine import ReleaseInfo
 
     values = load_values(files, app_version=app_version, flags=flags)
-    diagnostics = validate(values, release_name=release, namespace=namespace)
+    diagnostics = validate(values, release_name=release, namespace=namespace, is_upgrade=is_upgrade)
     if any(d.is_error for d in diagnostics):
         return RenderResult([], diagnostics)
     info = ReleaseInfo(release, namespace, values.release, is_upgrade)

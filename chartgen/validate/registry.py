@@ -8,7 +8,7 @@ passing and a failing example.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
@@ -30,7 +30,7 @@ class Context:
     loaded: LoadedValues
     release_name: str = "determined"
     namespace: str = "default"
-    found: list[Diagnostic] = field(default_factory=list)
+    is_upgrade: bool = False
 
     @property
     def values(self) -> dict[str, Any]:

@@ -8,9 +8,13 @@ from chartgen.values.load import LoadedValues
 
 
 def run_rules(
-    loaded: LoadedValues, *, release_name: str = "determined", namespace: str = "default"
+    loaded: LoadedValues,
+    *,
+    release_name: str = "determined",
+    namespace: str = "default",
+    is_upgrade: bool = False,
 ) -> list[Diagnostic]:
-    ctx = Context(loaded, release_name, namespace)
+    ctx = Context(loaded, release_name, namespace, is_upgrade)
     found: list[Diagnostic] = list(loaded.notes)
     for rule in all_rules():
         found.extend(rule.check(ctx))

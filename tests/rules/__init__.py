@@ -1,0 +1,1 @@
+"""One test module per rule module of chartgen/validate/rules."""
