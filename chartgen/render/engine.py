@@ -122,7 +122,7 @@ def environment() -> Any:
         bytecode_cache=bytecode_cache,
         auto_reload=False,
     )
-    env.filters.update(toyaml=_to_yaml, sha256=_sha256, gostring=_go_string, raw=_raw)
+    env.filters.update(toyaml=_to_yaml, yamldoc=emit.document, sha256=_sha256, gostring=_go_string, raw=_raw)
     return env
 
 

@@ -163,14 +163,19 @@ def dump(value: Any, indent: int = 0) -> str:
 
 
 def to_yaml(value: Any, indent: int) -> Raw:
-    """The value placed after ``key:`` on a line whose children sit at ``indent`` columns.
+    """What follows ``key:`` directly (no space) when the key's children sit at ``indent`` columns.
 
-    Collections start on the next line; multi-line strings become literal blocks.
+    Collections start on the next line; multi-line strings become literal blocks;
+    anything else stays on the key's line. The separator is part of the result so
+    that no line ends in a blank.
     """
-    if isinstance(value, dict) and value:
-        return Raw("\n" + "\n".join(block(value, indent)))
-    if isinstance(value, list | tuple) and value:
+    if isinstance(value, dict | list | tuple) and value:
         return Raw("\n" + "\n".join(block(value, indent)))
     if isinstance(value, str) and _literal_ok(value):
-        return Raw(literal(value, indent))
-    return Raw(scalar(value))
+        return Raw(" " + literal(value, indent))
+    return Raw(" " + scalar(value))
+
+
+def document(value: Any) -> Raw:
+    """A whole YAML document (a file's content), ending in a newline."""
+    return Raw(dump(value) + "\n")
