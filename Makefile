@@ -34,9 +34,10 @@ lint: install
 
 generate: install
 	$(PY) -m chartgen.gen
+	$(PY) -m chartgen.podspec.patchkeys
 
 golden: install
-	$(PY) -m chartgen.gen --golden
+	$(PY) -m tests.support.golden
 
 bench: install
 	$(PY) -m tests.bench

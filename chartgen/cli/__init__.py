@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("chartgen.cli.render", "render the chart's Kubernetes objects from values"),
     "lint": ("chartgen.cli.lint", "check values files and report every problem found"),
+    "schema": ("chartgen.cli.schema", "print the JSON Schema of a release's values"),
     "plan": ("chartgen.cli.plan", "size slots and check that distributed jobs schedule without deadlock"),
 }
 

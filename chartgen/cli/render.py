@@ -18,12 +18,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="only the objects of this template, e.g. templates/master-config.yaml (repeatable)",
     )  # fmt: skip
     parser.add_argument("--output-dir", metavar="DIR", help="write one file per template into DIR")
+    parser.add_argument(
+        "--kube-version", metavar="V",
+        help="Kubernetes version of the target cluster (>= 1.19), e.g. 1.29 or v1.29.3",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
     from chartgen import api
 
     try:
+        if args.kube_version is not None:
+            from chartgen.kube import check_kube_version
+
+            check_kube_version(args.kube_version)
         result = api.render_release(
             files=args.values,
             flags=common.set_flags(args),

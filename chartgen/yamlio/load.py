@@ -112,7 +112,10 @@ class _Builder:
                         continue
                     result[key] = value
                     child = (*path, key)
-                    for table, positions in ((self.out.keys, inner.out.keys), (self.out.values, inner.out.values)):
+                    for table, positions in (
+                        (self.out.keys, inner.out.keys),
+                        (self.out.values, inner.out.values),
+                    ):
                         for sub, location in positions.items():
                             if sub[: len(child)] == child:
                                 table.setdefault(sub, location)

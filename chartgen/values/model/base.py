@@ -1,0 +1,189 @@
+"""What every part of the values model is built from: sections and the ``field`` helper.
+
+A field carries more than a type: a one-line description, its default in each
+release, whether upstream's values.yaml writes it, and the releases that read it.
+All of that travels in ``json_schema_extra`` under ``x-`` keys, so the JSON Schema
+pydantic produces holds everything the generators (``chartgen.gen``) need; the
+generators turn those keys into one plain schema per release.
+
+Sections say who reads them (``consumer``), because that decides what an unknown
+key means: Helm ignores it in the chart's own values, the master silently drops it
+where it decodes leniently, and refuses to start where it decodes strictly.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from chartgen.releases import LATEST, SUPPORTED, release_key
+
+Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
+
+
+@dataclass(frozen=True)
+class PerRelease:
+    """A default that differs between releases; every supported release reading the key has one."""
+
+    values: Mapping[str, Any]
+
+    def get(self, release: str) -> Any:
+        return self.values[release]
+
+
+def reads(since: str | None, until: str | None, release: str) -> bool:
+    """Whether a release reads something that appeared in ``since`` and was removed in ``until``."""
+    if since is not None and release_key(release) < release_key(since):
+        return False
+    return until is None or release_key(release) < release_key(until)
+
+
+def field(
+    description: str,
+    default: Any = None,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    values_yaml: bool = False,
+    required: bool = False,
+    alias: str | None = None,
+    secret: bool = False,
+    free_text: bool = False,
+    no_effect: str | None = None,
+    replaced_by: str | None = None,
+    enum_since: Mapping[str, str] | None = None,
+    enum_until: Mapping[str, str] | None = None,
+    enum_notes: Mapping[str, str] | None = None,
+    case_insensitive: bool = False,
+    checked_by: str | None = None,
+) -> Any:
+    """A value of the chart (or of the master section it is copied into).
+
+    ``default`` is what upstream's values.yaml holds (a ``PerRelease`` when it
+    differs); ``values_yaml`` says whether values.yaml writes the key at all, which
+    is what ``defaults.json`` reproduces. ``since``/``until`` are Determined
+    releases: the key is read from ``since`` on and no longer from ``until``;
+    ``replaced_by`` names the key that takes its place in releases that do not read
+    it. ``enum_since``/``enum_until`` do the same for single enum values, with
+    ``enum_notes`` explaining a value a release refuses (``{release}`` stands for it).
+    ``free_text`` fields (shell hooks, certificates, regular expressions) are not
+    searched for placeholders; ``no_effect`` explains a setting that is accepted but
+    does nothing. A ``required`` key must be written whenever its section is.
+    ``checked_by`` names the rule that reports this value's presence and bounds with
+    more to say than the schema walker, which then leaves them to it (the schema
+    still states them).
+    """
+    releases = [r for r in SUPPORTED if reads(since, until, r)]
+    if not releases:
+        raise ValueError(f"field {description!r} is read by no supported release")
+    per_release = default.values if isinstance(default, PerRelease) else dict.fromkeys(releases, default)
+    extra: dict[str, Any] = {"x-defaults": {r: per_release[r] for r in releases}}
+    optional: dict[str, Any] = {
+        "x-since": since,
+        "x-until": until,
+        "x-values-yaml": values_yaml or None,
+        "x-secret": secret or None,
+        "x-free-text": free_text or None,
+        "x-no-effect": no_effect,
+        "x-replaced-by": replaced_by,
+        "x-enum-since": dict(enum_since) if enum_since else None,
+        "x-enum-until": dict(enum_until) if enum_until else None,
+        "x-enum-notes": dict(enum_notes) if enum_notes else None,
+        "x-case-insensitive": case_insensitive or None,
+        "x-checked-by": checked_by,
+    }
+    extra.update({k: v for k, v in optional.items() if v is not None})
+    if required:
+        return Field(description=description, alias=alias, json_schema_extra=extra)
+    latest = per_release.get(LATEST, per_release[releases[-1]])
+    return Field(_copy(latest), description=description, alias=alias, json_schema_extra=extra)
+
+
+def section(
+    model: type[BaseModel],
+    description: str,
+    *,
+    values_yaml: bool = False,
+    since: str | None = None,
+    until: str | None = None,
+    alias: str | None = None,
+) -> Any:
+    """A nested group of values; in values.yaml its default is made of its children's defaults."""
+    extra: dict[str, Any] = {"x-section": True}
+    optional = {"x-since": since, "x-until": until, "x-values-yaml": values_yaml or None}
+    extra.update({k: v for k, v in optional.items() if v is not None})
+    if values_yaml:
+        return Field(default_factory=model, description=description, alias=alias, json_schema_extra=extra)
+    return Field(None, description=description, alias=alias, json_schema_extra=extra)
+
+
+def _copy(value: Any) -> Any:
+    """Mutable defaults (lists, maps) are copied so the model never shares them with callers."""
+    return copy.deepcopy(value) if isinstance(value, list | dict) else value
+
+
+def config(
+    consumer: Consumer,
+    *,
+    where: str,
+    moved: Mapping[str, str] | None = None,
+) -> ConfigDict:
+    """Model settings of a section.
+
+    ``where`` names the section in messages (``a resource pool``); ``moved`` maps
+    keys people write here by mistake to the explanation of where they belong.
+    """
+    extra: dict[str, Any] = {"x-consumer": consumer, "x-where": where}
+    if moved:
+        extra["x-moved"] = dict(moved)
+    return ConfigDict(
+        extra="forbid",
+        strict=True,
+        populate_by_name=True,
+        json_schema_extra=extra,
+    )
+
+
+class Section(BaseModel):
+    """Base of every values section: unknown keys are refused, and a release only takes its own keys.
+
+    Validate with ``context={"release": "0.35.0"}`` to refuse keys (and enum values)
+    that release does not read; without a context every supported key is taken.
+    """
+
+    model_config = config("chart", where="the values")
+
+    @model_validator(mode="after")
+    def _release_check(self, info: ValidationInfo) -> Self:
+        release = (info.context or {}).get("release") if isinstance(info.context, dict) else None
+        if release is None:
+            return self
+        fields = type(self).model_fields
+        for name in self.model_fields_set:
+            extra = fields[name].json_schema_extra
+            if not isinstance(extra, dict):
+                continue
+            key = fields[name].alias or name
+            since, until = extra.get("x-since"), extra.get("x-until")
+            if not reads(_str(since), _str(until), release):
+                raise ValueError(f"{key} is not read by Determined {release}")
+            value = getattr(self, name)
+            if isinstance(value, str):
+                since_map = extra.get("x-enum-since") or {}
+                until_map = extra.get("x-enum-until") or {}
+                accepted = (
+                    not isinstance(since_map, dict)
+                    or not isinstance(until_map, dict)
+                    or reads(_str(since_map.get(value)), _str(until_map.get(value)), release)
+                )
+                if not accepted:
+                    raise ValueError(f"{key}: {value!r} is not accepted by Determined {release}")
+        return self
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) else None

@@ -1,0 +1,100 @@
+"""``make bench``: the speed figures the issues set targets for, printed, not asserted.
+
+Whole-process runs are timed with ``os.wait4`` so each run's own peak memory is
+known; the floor is ``python -c pass`` from the same interpreter.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "values.yaml"
+RUNS = 15
+
+
+def whole_process(argv: Sequence[str], runs: int = RUNS) -> tuple[float, float]:
+    """Median wall milliseconds and median peak RSS (MiB) of a command."""
+    walls, peaks = [], []
+    for _ in range(runs + 1):
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        walls.append((time.perf_counter() - start) * 1000)
+        peaks.append(usage.ru_maxrss / 1024)
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            raise SystemExit(f"{' '.join(argv)} failed")
+    return statistics.median(walls[1:]), statistics.median(peaks[1:])
+
+
+def in_process(func: Callable[[], object], runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def lint_many(count: int = 1000) -> float:
+    from chartgen import api
+
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i in range(count):
+            path = Path(tmp) / f"values-{i}.yaml"
+            path.write_text(EXAMPLE.read_text() + f"clusterName: cluster-{i}\n")
+            files.append(str(path))
+        start = time.perf_counter()
+        for file in files:
+            api.lint([file])
+        return (time.perf_counter() - start) * 1000
+
+
+def render_loaded() -> float:
+    from chartgen.render.chart import render
+    from chartgen.render.engine import ReleaseInfo
+    from chartgen.values.load import load_values
+
+    values = load_values([str(EXAMPLE)])
+    info = ReleaseInfo()
+    render(values.values, info)
+    return in_process(lambda: render(values.values, info), runs=51)
+
+
+def main() -> None:
+    py = sys.executable
+    rows: list[tuple[str, str, str]] = []
+    floor_ms, floor_mb = whole_process([py, "-c", "pass"])
+    rows.append(("python -c pass (floor)", f"{floor_ms:.1f} ms", f"{floor_mb:.1f} MiB"))
+    lint_ms, lint_mb = whole_process([py, "-m", "chartgen", "lint", str(EXAMPLE)])
+    rows.append(("chartgen lint FILE (target <= 60 ms)", f"{lint_ms:.1f} ms", f"{lint_mb:.1f} MiB"))
+    render_cmd = [py, "-m", "chartgen", "render", "--set", "maxSlotsPerPod=4"]
+    render_cmd += ["--set", "initialUserPassword=Bench-Passw0rd"]
+    render_ms, render_mb = whole_process(render_cmd)
+    rows.append(
+        ("chartgen render default (target <= 70 ms, 45 MiB)", f"{render_ms:.1f} ms", f"{render_mb:.1f} MiB")
+    )
+    rows.append(("lint 1,000 files in one process (target <= 1 s)", f"{lint_many():.0f} ms", ""))
+    rows.append(("render of loaded values, in process (target <= 1 ms)", f"{render_loaded():.3f} ms", ""))
+    try:
+        from tests.bench.plan import bench_plan
+    except ImportError:
+        pass
+    else:
+        rows.append(("plan: 100 nodes, 20 jobs, in process (target < 1 s)", f"{bench_plan():.1f} ms", ""))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'median':>10}  {'peak RSS':>10}")
+    for name, wall, mem in rows:
+        print(f"{name:<{width}}  {wall:>10}  {mem:>10}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""The values model: it covers what the chart reads, per release, with upstream's defaults."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pydantic
+import pytest
+import yaml
+
+from chartgen.gen import schema as gen
+from chartgen.releases import SUPPORTED
+from chartgen.validate.registry import RULES, SECRET_KEYS, all_rules
+from chartgen.values.model import Values, parse_values
+from chartgen.values.model.base import PerRelease, Section, field, reads
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# Every `.Values.X` the templates of both releases read (facts from the upstream charts).
+READ_BY_BOTH_TEXT = """
+additional_resource_managers checkpointStorage.accessKey checkpointStorage.account_url
+checkpointStorage.bucket checkpointStorage.connection_string checkpointStorage.container
+checkpointStorage.containerPath checkpointStorage.credential checkpointStorage.endpointUrl
+checkpointStorage.hostPath checkpointStorage.mountToServer checkpointStorage.prefix
+checkpointStorage.saveExperimentBest checkpointStorage.saveTrialBest checkpointStorage.saveTrialLatest
+checkpointStorage.secretKey checkpointStorage.type clusterName createNonNamespacedObjects
+db.certResourceName db.cpuLimit db.cpuRequest db.disablePVC db.hostAddress db.memLimit db.memRequest
+db.name db.password db.port db.resourceType db.sslMode db.sslRootCert db.storageClassName db.storageSize
+db.useNodePortForDB db.user defaultAuxResourcePool defaultComputeResourcePool defaultImages.cpuImage
+defaultImages.gpuImage defaultImages.kubeScheduler defaultImages.postgreSQL defaultPassword
+defaultScheduler detVersion enterpriseEdition externalCaCertSecretName fluent genai genai.agentGroupID
+genai.cpuLimit genai.cpuRequest genai.extraResourcePoolMetadata genai.generatedPVC
+genai.generatedPVC.storageClassName genai.generatedPVC.storageSize genai.imagePullSecretName
+genai.memLimit genai.memRequest genai.messageQueuePort genai.port genai.sharedFSHostPath
+genai.sharedFSMountPath genai.sharedPVCName genai.shouldInitializeSharedFSGroupPermissions genai.version
+imagePullSecretName imageRegistry initialUserPassword loadBalancerSourceRanges logColor logLevel logging
+logging.host logging.port logging.security logging.security.password logging.security.tls
+logging.security.tls.certificate logging.security.tls.certificateName logging.security.tls.enabled
+logging.security.tls.skipVerify logging.security.username logging.type masterCpuLimit masterCpuRequest
+masterMemLimit masterMemRequest masterPort maxSlotsPerPod notebookTimeout observability
+observability.enable_prometheus oidc oidc.alwaysRedirect oidc.authenticationClaim oidc.autoProvisionUsers
+oidc.clientId oidc.clientSecretKey oidc.clientSecretName oidc.displayNameAttributeName oidc.enabled
+oidc.groupsAttributeName oidc.idpRecipientUrl oidc.idpSsoUrl oidc.provider oidc.scimAuthenticationAttribute
+openshiftRoute openshiftRoute.enabled openshiftRoute.host openshiftRoute.termination
+resourceManager.clusterName resourceManager.defaultNamespace resourcePools retentionPolicy
+retentionPolicy.logRetentionDays retentionPolicy.schedule saml saml.alwaysRedirect saml.autoProvisionUsers
+saml.displayNameAttributeName saml.enabled saml.groupsAttributeName saml.idpCertPath saml.idpRecipientUrl
+saml.idpSsoDescriptorUrl saml.idpSsoUrl saml.provider scim scim.auth.password scim.auth.type
+scim.auth.username scim.enabled security security.authz security.defaultTask security.defaultTask.gid
+security.defaultTask.group security.defaultTask.uid security.defaultTask.user slotResourceRequests.cpu
+slotType taskContainerDefaults taskContainerDefaults.checkpointGcPodSpec taskContainerDefaults.cpuImage
+taskContainerDefaults.cpuPodSpec taskContainerDefaults.dtrainNetworkInterface
+taskContainerDefaults.forcePullImage taskContainerDefaults.gpuImage taskContainerDefaults.gpuPodSpec
+taskContainerDefaults.logPolicies taskContainerDefaults.networkMode taskContainerDefaults.startupHook
+telemetry telemetry.enabled tensorboardTimeout tlsSecret useNodePortForMaster
+"""
+READ_BY_BOTH = _words(READ_BY_BOTH_TEXT)
+READ_BY_0_38_TEXT = """
+db.claimSuffix db.restoreSnapshotSuffix db.snapshotSuffix defaultImages.rocmImage
+determinedMasterHost determinedMasterPort determinedMasterScheme masterService masterService.annotations
+oidc.agentGidAttributeName oidc.agentGroupNameAttributeName oidc.agentUidAttributeName
+oidc.agentUserNameAttributeName oidc.excludeGroupsScope saml.agentGidAttributeName
+saml.agentGroupNameAttributeName saml.agentUidAttributeName saml.agentUserNameAttributeName
+taskContainerDefaults.rocmImage
+"""
+READ_BY = {
+    "0.35.0": [*READ_BY_BOTH, "defaultImages.kubeSchedulerPreemption"],
+    "0.38.1": [*READ_BY_BOTH, *_words(READ_BY_0_38_TEXT)],
+}
+ONLY_IN = {"0.35.0": ["defaultImages.kubeSchedulerPreemption"], "0.38.1": ["masterService", "db.claimSuffix"]}
+
+CASES = next(
+    (p for p in (Path(__file__).parents[2] / "conformance" / "cases", Path("/work/shared/conformance/cases"))
+     if p.is_dir()),
+    None,
+)  # fmt: skip
+
+
+def _schemas() -> dict[str, dict[str, Any]]:
+    full = gen.full_schema()
+    return {r: gen.release_schema(full, r) for r in SUPPORTED}
+
+
+SCHEMAS = _schemas()
+
+
+def _property(schema: dict[str, Any], dotted: str) -> dict[str, Any] | None:
+    """The property a dotted path names in a release's schema, through nullable sections."""
+    node: dict[str, Any] = schema
+    prop = None
+    for part in dotted.split("."):
+        node = _object(node, schema["$defs"])
+        prop = node.get("properties", {}).get(part)
+        if prop is None:
+            return None
+        node = prop
+    return prop
+
+
+def _object(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in node:
+        return _object(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    for branch in node.get("anyOf", ()):
+        if branch != {"type": "null"}:
+            return _object(branch, defs)
+    return node
+
+
+@pytest.mark.parametrize("release", SUPPORTED)
+def test_every_value_the_chart_reads_is_modelled(release: str) -> None:
+    missing = [path for path in READ_BY[release] if _property(SCHEMAS[release], path) is None]
+    assert missing == []
+
+
+@pytest.mark.parametrize("release", SUPPORTED)
+def test_values_of_other_releases_are_not_read(release: str) -> None:
+    for other in SUPPORTED:
+        if other != release:
+            for path in ONLY_IN[other]:
+                assert _property(SCHEMAS[release], path) is None, path
+
+
+def test_release_defaults_are_upstreams() -> None:
+    old = gen.chart_defaults(SCHEMAS["0.35.0"])
+    new = gen.chart_defaults(SCHEMAS["0.38.1"])
+    assert old["defaultImages"]["cpuImage"] == "determinedai/pytorch-ngc:0.35.0"
+    assert old["defaultImages"]["kubeSchedulerPreemption"] == "determinedai/kube-scheduler:0.17.0"
+    assert "rocmImage" not in old["defaultImages"]
+    assert new["defaultImages"]["cpuImage"] == "determinedai/pytorch-ngc-dev:0736b6d"
+    assert "kubeSchedulerPreemption" not in new["defaultImages"]
+    for defaults in (old, new):
+        assert defaults["db"] == {
+            "name": "determined", "user": "postgres", "password": "postgres", "port": 5432,
+            "storageSize": "30Gi", "cpuRequest": 2, "memRequest": "8Gi", "useNodePortForDB": False,
+        }  # fmt: skip
+        assert defaults["resourcePools"] == [{"pool_name": "default"}]
+        assert defaults["maxSlotsPerPod"] is None and defaults["taskContainerDefaults"] is None
+        assert defaults["resourceManager"] == {"defaultNamespace": None, "clusterName": None}
+        assert "initialUserPassword" not in defaults
+
+
+def _fields(model: type[pydantic.BaseModel], seen: set[type] | None = None) -> Iterator[tuple[str, Any]]:
+    seen = seen if seen is not None else set()
+    if model in seen:
+        return
+    seen.add(model)
+    for name, info in model.model_fields.items():
+        yield f"{model.__name__}.{info.alias or name}", info
+        for inner in _models(info.annotation):
+            yield from _fields(inner, seen)
+
+
+def _models(annotation: Any) -> Iterator[type[pydantic.BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
+        yield annotation
+    for arg in getattr(annotation, "__args__", ()):
+        yield from _models(arg)
+
+
+def test_every_field_has_a_one_line_description() -> None:
+    for name, info in _fields(Values):
+        assert info.description and "\n" not in info.description, name
+        assert info.description.endswith("."), name
+
+
+def test_secret_keys_are_marked_secret() -> None:
+    for name, info in _fields(Values):
+        key = name.split(".")[-1]
+        extra = info.json_schema_extra or {}
+        if key in SECRET_KEYS and "x-section" not in extra and key != "token":
+            assert extra.get("x-secret"), name
+
+
+def test_delegated_checks_name_registered_rules() -> None:
+    list(all_rules())
+    named = {
+        extra["x-checked-by"]
+        for _, info in _fields(Values)
+        if "x-checked-by" in (extra := info.json_schema_extra or {})
+    }
+    assert named and named <= set(RULES)
+
+
+def _valid_cases() -> list[Path]:
+    if CASES is None:
+        return []
+    return sorted(p.parent for p in CASES.glob("*/*/expected.yaml"))
+
+
+@pytest.mark.skipif(CASES is None, reason="conformance corpus not available")
+@pytest.mark.parametrize("case", _valid_cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_values_are_valid_typed_values(case: Path) -> None:
+    meta = yaml.safe_load((case / "case.yaml").read_text())
+    values = yaml.safe_load((case / "values.yaml").read_text()) or {}
+    parse_values(values, meta["chart_version"])
+
+
+def test_keys_of_another_release_are_refused() -> None:
+    assert parse_values({"masterService": {"annotations": {"a": "b"}}}, "0.38.1").masterService is not None
+    with pytest.raises(
+        pydantic.ValidationError, match=re.escape("masterService is not read by Determined 0.35.0")
+    ):
+        parse_values({"masterService": {}}, "0.35.0")
+
+
+def test_enum_values_of_another_release_are_refused() -> None:
+    assert parse_values({"defaultScheduler": "preemption"}, "0.35.0").defaultScheduler == "preemption"
+    with pytest.raises(pydantic.ValidationError, match=re.escape("not accepted by Determined 0.38.1")):
+        parse_values({"defaultScheduler": "preemption"}, "0.38.1")
+
+
+def test_unknown_keys_and_wrong_types_are_refused() -> None:
+    with pytest.raises(pydantic.ValidationError):
+        parse_values({"slot_type": "cpu"}, "0.38.1")
+    with pytest.raises(pydantic.ValidationError):
+        parse_values({"enterpriseEdition": "false"}, "0.38.1")
+    with pytest.raises(pydantic.ValidationError):
+        parse_values({"resourcePools": [{"pool_name": "a", "kubernetes_namespace": "x"}]}, "0.38.1")
+
+
+def test_typed_values_carry_the_sections() -> None:
+    values = parse_values({"maxSlotsPerPod": 4, "global": {"x": 1}}, "0.38.1")
+    assert values.maxSlotsPerPod == 4 and values.global_ == {"x": 1}
+    assert values.db is not None and values.db.port == 5432
+
+
+def test_per_release_defaults_and_release_ranges() -> None:
+    assert reads("0.36.0", None, "0.38.1") and not reads("0.36.0", None, "0.35.0")
+    assert reads(None, "0.36.0", "0.35.0") and not reads(None, "0.36.0", "0.38.1")
+
+    class Probe(Section):
+        image: str | None = field(
+            "An image.", PerRelease({"0.35.0": "old", "0.38.1": "new"}), values_yaml=True
+        )
+
+    assert Probe().image == "new"
+    extra = Probe.model_fields["image"].json_schema_extra
+    assert isinstance(extra, dict) and extra["x-defaults"] == {"0.35.0": "old", "0.38.1": "new"}
+
+
+def test_a_field_no_release_reads_is_a_mistake() -> None:
+    with pytest.raises(ValueError, match="no supported release"):
+        field("Gone.", since="0.36.0", until="0.36.0")
+
+
+@pytest.mark.parametrize("release", SUPPORTED)
+def test_chart_defaults_are_valid_typed_values(release: str) -> None:
+    parse_values(gen.chart_defaults(SCHEMAS[release]), release)
