@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from chartgen.diagnostics import Diagnostic
 from chartgen.releases import LATEST
-from chartgen.render.engine import Manifest
 from chartgen.values.load import LoadedValues, SetFlags, load_values
+
+if TYPE_CHECKING:
+    from chartgen.render.engine import Manifest
 
 
 @dataclass

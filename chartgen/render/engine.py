@@ -91,9 +91,9 @@ def _raw(value: str) -> emit.Raw:
 
 
 def _template_dir() -> str:
-    from importlib import resources
+    from chartgen._data import data_path
 
-    return str(resources.files("chartgen").joinpath("templates"))
+    return data_path("templates")
 
 
 @cache

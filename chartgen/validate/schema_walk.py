@@ -16,7 +16,6 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from chartgen.diagnostics import Path, Severity, dotted
@@ -264,7 +263,9 @@ def _matches(value: object, types: str | Collection[str]) -> bool:
 
 def schema_text(release: str) -> str:
     """The generated JSON Schema of a release, as committed."""
-    return resources.files("chartgen").joinpath(f"data/{release}/schema.json").read_text(encoding="utf-8")
+    from chartgen._data import read_data
+
+    return read_data("data", release, "schema.json")
 
 
 @cache

@@ -6,7 +6,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -59,7 +58,9 @@ class LoadedValues:
 
 @cache
 def _chart_defaults_text(release: str) -> str:
-    return resources.files("chartgen").joinpath(f"data/{release}/defaults.json").read_text()
+    from chartgen._data import read_data
+
+    return read_data("data", release, "defaults.json")
 
 
 def chart_defaults(release: str) -> dict[str, Any]:

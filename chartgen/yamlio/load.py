@@ -122,6 +122,22 @@ class _Builder:
         return result
 
 
+def _syntax_diagnostic(exc: Any, file: str) -> Diagnostic:
+    """A parser error as a diagnostic at the problem, naming where the enclosing block began."""
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    problem = exc.problem or exc.context or "invalid YAML"
+    message = f"YAML syntax error: {problem}"
+    context = exc.context_mark
+    if exc.context and context is not None and (context.line + 1, context.column + 1) != (line, col):
+        message += f" ({exc.context} at {context.line + 1}:{context.column + 1})"
+    message += "; Helm cannot read the file either, so nothing in it takes effect"
+    hint = ""
+    if "block" in problem or "':'" in problem or "?" in problem:
+        hint = "compare this line's indentation with the lines above it: pasted examples often shift"
+    return Diagnostic("yaml-syntax", message, location=Location(file, line, col), hint=hint)
+
+
 def _key_text(value: Any) -> str:
     """sigs.k8s.io/yaml turns every key into a JSON string."""
     from chartgen.yamlio.resolve import go_string
@@ -157,12 +173,7 @@ def load_yaml(text: str, file: str) -> Loaded:
     try:
         nodes = list(yaml.compose_all(text))
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise YamlError(
-            Diagnostic("yaml-syntax", f"YAML syntax error: {problem}", location=Location(file, line, col))
-        ) from None
+        raise YamlError(_syntax_diagnostic(exc, file)) from None
     except YAMLError as exc:
         raise YamlError(
             Diagnostic("yaml-syntax", f"YAML syntax error: {exc}", location=Location(file))
