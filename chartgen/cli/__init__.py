@@ -17,6 +17,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("chartgen.cli.render", "render the chart's Kubernetes objects from values"),
     "lint": ("chartgen.cli.lint", "check values files and report every problem found"),
     "schema": ("chartgen.cli.schema", "print the JSON Schema of a release's values"),
+    "podspec": (
+        "chartgen.cli.podspec",
+        "show the pod spec a task starts from (default and task specs merged as Determined does)",
+    ),
     "plan": ("chartgen.cli.plan", "size slots and check that distributed jobs schedule without deadlock"),
 }
 

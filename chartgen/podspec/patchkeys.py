@@ -12,6 +12,12 @@ Table layout: ``types`` maps each struct type reachable from ``Pod`` to its fiel
 ``"scalar"``, ``"map"`` (free-form keys), a type name, or an object
 ``{"type": ..., "list": true, "strategy": "merge,retainKeys", "mergeKey": "name"}`` where ``type``
 describes the field (a list's items when ``list`` is set).
+
+The same walk feeds validation (``chartgen.podspec.podschema``), so the table also holds:
+``scalars``, the value kind of each scalar field (a list's items, a map's values): ``string``,
+``boolean``, ``int32``, ``int64``, ``number``, ``int-or-string``, ``quantity``, ``time``, or ``any``
+for free-form JSON; ``required``, the fields each type requires; and ``since``, for fields that
+Kubernetes added after ``OLDEST_VERSION``, the first version that has them.
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from typing import Any
 
 #: kubectl 1.31 is the oracle in tests/unit/podspec; the table comes from the same API version.
 KUBERNETES_VERSION = "1.31.0"
+#: The Determined masters chartgen knows (0.35.0 to 0.38.1) read pod specs with Kubernetes 1.28's Go
+#: types, so ``since`` covers the fields added from 1.29 on.
+OLDEST_VERSION = "1.28.0"
 ROOT = "Pod"
 DATA_FILE = "data/smp-pod-keys.json"
 
@@ -42,8 +51,10 @@ def pod_table() -> dict[str, Any]:
 
 
 def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) -> dict[str, Any]:
-    """Walk the OpenAPI ``definitions`` from ``root`` and keep only what a patch needs."""
+    """Walk the OpenAPI ``definitions`` from ``root`` and keep only what a patch and a check need."""
     types: dict[str, dict[str, Any]] = {}
+    scalars: dict[str, dict[str, str]] = {}
+    required: dict[str, list[str]] = {}
     full_names: dict[str, str] = {}
 
     def type_of(schema: Mapping[str, Any]) -> str:
@@ -59,8 +70,16 @@ def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) ->
         if name not in types:
             fields: dict[str, Any] = {}
             types[name] = fields  # registered before its fields, so recursive types terminate
+            kinds: dict[str, str] = {}
             for field, prop in sorted(definition.get("properties", {}).items()):
                 fields[field] = describe(prop)
+                kind = value_kind(prop)
+                if kind is not None:
+                    kinds[field] = kind
+            if kinds:
+                scalars[name] = kinds
+            if definition.get("required"):
+                required[name] = sorted(definition["required"])
         return name
 
     def describe(prop: Mapping[str, Any]) -> Any:
@@ -78,12 +97,68 @@ def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) ->
             entry["mergeKey"] = prop["x-kubernetes-patch-merge-key"]
         return entry["type"] if len(entry) == 1 else entry
 
+    def value_kind(prop: Mapping[str, Any]) -> str | None:
+        """The kind of a scalar field's value (a list's items, a map's values); None for structs."""
+        items = prop.get("items")
+        values = prop.get("additionalProperties")
+        if isinstance(items, Mapping):
+            return value_kind(items)
+        if isinstance(values, Mapping):
+            if "items" in values or isinstance(values.get("additionalProperties"), Mapping):
+                raise ValueError("maps of lists or maps are not expected in a Pod")
+            return value_kind(values)
+        ref = _ref(prop)
+        if ref is not None and _is_struct(definitions[ref]):
+            return "any" if not definitions[ref].get("properties") else None
+        return _scalar_kind(ref, definitions[ref] if ref is not None else prop)
+
     root_name = type_of({"$ref": f"#/definitions/{root}"})
     return {
         "kubernetes": KUBERNETES_VERSION,
+        "required": dict(sorted(required.items())),
         "root": root_name,
+        "scalars": dict(sorted(scalars.items())),
         "types": dict(sorted(types.items())),
     }
+
+
+_SPECIAL_KINDS = {
+    "io.k8s.apimachinery.pkg.api.resource.Quantity": "quantity",
+    "io.k8s.apimachinery.pkg.util.intstr.IntOrString": "int-or-string",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.Time": "time",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime": "time",
+}
+
+
+def _scalar_kind(ref: str | None, schema: Mapping[str, Any]) -> str:
+    if ref in _SPECIAL_KINDS:
+        return _SPECIAL_KINDS[ref]
+    declared = schema.get("type")
+    kinds = [k for k in (declared if isinstance(declared, list) else [declared]) if k not in (None, "null")]
+    if kinds == ["integer"]:
+        return "int32" if schema.get("format") == "int32" else "int64"
+    if len(kinds) == 1 and kinds[0] in ("string", "boolean", "number"):
+        return str(kinds[0])
+    if ref is None and not kinds:
+        raise ValueError(f"a field without a type: {dict(schema)}")
+    return "any"
+
+
+def field_versions(tables: Mapping[str, Mapping[str, Any]], newest: Mapping[str, Any]) -> dict[str, Any]:
+    """For each field of ``newest`` missing from the oldest of ``tables`` (version -> table), the
+    first version that has it; fields of types that are new altogether are covered by their parent."""
+    ordered = sorted(tables.items(), key=lambda item: tuple(int(p) for p in item[0].split(".")))
+    oldest_types = ordered[0][1]["types"]
+    since: dict[str, dict[str, str]] = {}
+    for name, fields in newest["types"].items():
+        if name not in oldest_types:
+            continue
+        for field in fields:
+            if field in oldest_types[name]:
+                continue
+            first = next((v for v, t in ordered if field in t["types"].get(name, {})), newest["kubernetes"])
+            since.setdefault(name, {})[field] = ".".join(first.split(".")[:2])
+    return dict(sorted(since.items()))
 
 
 def _ref(schema: Mapping[str, Any]) -> str | None:
@@ -102,10 +177,24 @@ def _is_struct(definition: Mapping[str, Any]) -> bool:
 
 
 def generate() -> dict[str, Any]:
-    """Build the table from the schema kubernetes-validate ships for ``KUBERNETES_VERSION``."""
+    """Build the table from the schemas kubernetes-validate ships for ``KUBERNETES_VERSION`` and the
+    versions from ``OLDEST_VERSION`` up to it."""
+    table = build_table(_definitions(KUBERNETES_VERSION))
+    older = {}
+    version = OLDEST_VERSION
+    while version != KUBERNETES_VERSION:
+        older[version] = build_table(_definitions(version))
+        major, minor, _ = version.split(".")
+        version = f"{major}.{int(minor) + 1}.0"
+    table["since"] = field_versions(older, table)
+    return table
+
+
+def _definitions(version: str) -> dict[str, Any]:
     schemas = resources.files("kubernetes_validate").joinpath("kubernetes-json-schema")
-    text = schemas.joinpath(f"v{KUBERNETES_VERSION}-local", "_definitions.json").read_text()
-    return build_table(json.loads(text)["$defs"])
+    text = schemas.joinpath(f"v{version}-local", "_definitions.json").read_text()
+    definitions: dict[str, Any] = json.loads(text)["$defs"]
+    return definitions
 
 
 def render(table: Mapping[str, Any]) -> str:
