@@ -24,6 +24,8 @@ from chartgen.yamlio.resolve import go_string, resolve_plain
 SECRET_PATH = "/mount/determined/secrets/"
 # The port the master listens on inside its pod; the Service maps masterPort onto it.
 MASTER_CONTAINER_PORT = 8081
+# Rendered first: the master Deployment carries the digest of its output.
+MASTER_CONFIG = "master-config.yaml"
 # Keys the chart takes out of each additional resource manager: it mounts that secret instead.
 KUBECONFIG_KEYS = ("kubeconfig_secret_name", "kubeconfig_secret_value")
 
@@ -111,10 +113,10 @@ def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[st
     scope = {**helm_context(values, release), **context}
     context["master_yaml"] = env.get_template("_master.yaml").render(scope)
     # The master rolls whenever its configuration object changes, as upstream's checksum does.
-    master_config = env.get_template("master-config.yaml").render({**scope, **context})
+    master_config = env.get_template(MASTER_CONFIG).render({**scope, **context})
     context["master_config_digest"] = hashlib.sha256(master_config.encode("utf-8")).hexdigest()
     templates = manifest_templates()
     if only:
         wanted = {name.removeprefix(f"{CHART_NAME}/").removeprefix("templates/") for name in only}
         templates = tuple(t for t in templates if t in wanted)
-    return render_manifests(values, release, templates, context)
+    return render_manifests(values, release, templates, context, rendered={MASTER_CONFIG: master_config})

@@ -166,13 +166,20 @@ def render_manifests(
     release: ReleaseInfo,
     templates: Iterable[str],
     context: Mapping[str, Any] | None = None,
+    rendered: Mapping[str, str] | None = None,
 ) -> list[Manifest]:
-    """Render each template (paths relative to ``templates/``) and order the objects as Helm does."""
+    """Render each template (paths relative to ``templates/``) and order the objects as Helm does.
+
+    ``rendered`` holds templates already rendered with this context (the master config,
+    whose digest the Deployment needs), so no template is rendered twice.
+    """
     env = environment()
     base = {**helm_context(values, release), **(context or {})}
     manifests: list[Manifest] = []
     for name in sorted(templates):
-        text = env.get_template(name).render(base)
+        text = (rendered or {}).get(name)
+        if text is None:
+            text = env.get_template(name).render(base)
         for doc in split_documents(text):
             match = _KIND.search(doc)
             manifests.append(Manifest(f"templates/{name}", match.group(1) if match else "", doc))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from chartgen.yamlio.resolve import resolve_plain
@@ -57,6 +58,17 @@ def _double_quoted(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+@lru_cache(maxsize=4096)
+def _string(value: str) -> str:
+    """The quoting decision for one string; the same names recur in every object, so cache it."""
+    if _plain_ok(value):
+        return value
+    single_line = "\n" not in value and "\t" not in value
+    if single_line and _PRINTABLE.fullmatch(value) and not _BLOCK_UNSAFE.search(value):
+        return "'" + value.replace("'", "''") + "'"
+    return _double_quoted(value)
+
+
 def scalar(value: Any) -> str:
     """One scalar (or an empty collection) as inline YAML."""
     if value is None:
@@ -78,12 +90,7 @@ def scalar(value: Any) -> str:
         # YAML 1.1 readers need the dot and a signed exponent to see a float.
         return mantissa + (f"e{'' if exponent[0] in '+-' else '+'}{exponent}" if e else "")
     if isinstance(value, str):
-        if _plain_ok(value):
-            return value
-        single_line = "\n" not in value and "\t" not in value
-        if single_line and _PRINTABLE.fullmatch(value) and not _BLOCK_UNSAFE.search(value):
-            return "'" + value.replace("'", "''") + "'"
-        return _double_quoted(value)
+        return _string(value)
     if isinstance(value, dict) and not value:
         return "{}"
     if isinstance(value, list | tuple) and not value:
