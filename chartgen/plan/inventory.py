@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, dotted
 
@@ -35,6 +35,34 @@ class Node:
     gpus: int = 0
     cpu_millis: int | None = None  # allocatable CPU, in millicores as the scheduler counts it
     pool: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NodeGroup:
+    """One entry of ``cluster.nodes``: ``count`` identical nodes, with where it is written."""
+
+    name: str
+    count: int
+    gpus: int
+    cpu_millis: int | None
+    pool: str | None
+    path: Path
+
+    def node(self) -> Node:
+        """One of the group's identical nodes, for sizing."""
+        return Node(self.name, self.gpus, self.cpu_millis, self.pool)
+
+    def node_names(self) -> list[str]:
+        """``name`` for a single node, else ``name-1``..``name-count``."""
+        return [self.name] if self.count == 1 else [f"{self.name}-{n}" for n in range(1, self.count + 1)]
+
+
+class _Pooled(Protocol):
+    @property
+    def pool(self) -> str | None: ...
+
+
+_P = TypeVar("_P", bound=_Pooled)
 
 
 # Kubernetes quantity grammar: sign, decimal number, then a binary suffix (Ki..Ei),
@@ -140,9 +168,13 @@ def pools(nodes: Sequence[Node]) -> list[str]:
     return sorted({node.pool for node in nodes if node.pool is not None})
 
 
-def serving(nodes: Sequence[Node], pool: str) -> list[Node]:
-    """The nodes a resource pool's pods can land on: its own, and those no pool claims."""
+def serving(nodes: Sequence[_P], pool: str) -> list[_P]:
+    """The nodes (or node groups) a resource pool's pods can land on: its own, and those no pool claims."""
     return [node for node in nodes if node.pool in (None, pool)]
+
+
+def _located(loaded: LoadedValues, path: Path, message: str) -> Diagnostic:
+    return Diagnostic(RULE_ID, message, location=loaded.locate(path), path=path)
 
 
 def _field(
@@ -155,9 +187,7 @@ def _field(
     try:
         return check(value)
     except InventoryError as exc:
-        problems.append(
-            Diagnostic(RULE_ID, f"{dotted(path)}: {exc}", location=loaded.locate(path), path=path)
-        )
+        problems.append(_located(loaded, path, f"{dotted(path)}: {exc}"))
         return None
 
 
@@ -184,32 +214,69 @@ def _default(value: Any, default: int) -> Any:
     return default if value is None else value
 
 
-def values_nodes(loaded: LoadedValues) -> list[Node] | None:
-    """``cluster.nodes`` from the user's values, or None when there is none.
+def values_groups(loaded: LoadedValues) -> list[NodeGroup] | None:
+    """The node groups of ``cluster.nodes`` in the user's values, or None when there is none.
 
-    Each group ``{name, count, gpus, allocatableCpu, pool}`` becomes ``count``
-    nodes named ``name-1``..``name-count`` (just ``name`` when count is 1); a
-    group without ``pool`` serves every pool, as the values model documents.
+    A group without ``pool`` serves every pool, as the values model documents.
     Raises ``ChartgenError`` with a located diagnostic for every bad field.
     """
+    problems: list[Diagnostic] = []
+    groups = _read_groups(loaded, problems)
+    if problems:
+        raise ChartgenError(problems)
+    return groups
+
+
+def values_nodes(loaded: LoadedValues) -> list[Node] | None:
+    """``cluster.nodes`` as nodes: each group becomes ``count`` nodes named by ``NodeGroup.node_names``.
+
+    Raises ``ChartgenError`` with a located diagnostic for every bad field, and
+    for node names that repeat once groups are expanded.
+    """
+    problems: list[Diagnostic] = []
+    groups = _read_groups(loaded, problems)
+    if groups is None:
+        return None
+    nodes: list[Node] = []
+    seen: set[str] = set()
+    for group in groups:
+        if len(nodes) + group.count > MAX_NODES:
+            problems.append(
+                _located(loaded, (*group.path, "count"), f"cluster.nodes holds more than {MAX_NODES} nodes")
+            )
+            break
+        names = group.node_names()
+        if taken := sorted(seen.intersection(names)):
+            path: Path = (*group.path, "name")
+            problems.append(
+                _located(loaded, path, f"{dotted(path)}: node {taken[0]} is named twice in cluster.nodes")
+            )
+            continue
+        seen.update(names)
+        nodes.extend(Node(name, group.gpus, group.cpu_millis, group.pool) for name in names)
+    if problems:
+        raise ChartgenError(sorted(problems, key=Diagnostic.sort_key))
+    return nodes
+
+
+def _read_groups(loaded: LoadedValues, problems: list[Diagnostic]) -> list[NodeGroup] | None:
+    """The well-formed groups of ``cluster.nodes``; a problem for each bad field goes to ``problems``."""
     cluster = loaded.user.get("cluster")
     if cluster is None:
         return None
-    problems: list[Diagnostic] = []
 
     def fail(path: Path, message: str) -> None:
-        problems.append(Diagnostic(RULE_ID, message, location=loaded.locate(path), path=path))
+        problems.append(_located(loaded, path, message))
 
-    groups = cluster.get("nodes") if isinstance(cluster, dict) else None
-    if not isinstance(cluster, dict) or not isinstance(groups, list):
+    entries = cluster.get("nodes") if isinstance(cluster, dict) else None
+    if not isinstance(cluster, dict) or not isinstance(entries, list):
         fail(
             ("cluster", "nodes"),
             "cluster.nodes must be a list of node groups {name, count, gpus, allocatableCpu}",
         )
-        raise ChartgenError(problems)
-    nodes: list[Node] = []
-    seen: set[str] = set()
-    for index, group in enumerate(groups):
+        return []
+    groups: list[NodeGroup] = []
+    for index, group in enumerate(entries):
         base: Path = ("cluster", "nodes", index)
         if not isinstance(group, dict):
             fail(base, f"{dotted(base)} must be a node group {{name, count, gpus, allocatableCpu}}")
@@ -228,17 +295,5 @@ def values_nodes(loaded: LoadedValues) -> list[Node] | None:
         millis = None if cpu is None else _field(loaded, problems, (*base, "allocatableCpu"), cpu, cpu_millis)
         if None in (name, count, gpus) or (cpu is not None and millis is None):
             continue
-        if len(nodes) + count > MAX_NODES:
-            fail((*base, "count"), f"cluster.nodes holds more than {MAX_NODES} nodes")
-            break
-        names = [name] if count == 1 else [f"{name}-{n}" for n in range(1, count + 1)]
-        if taken := sorted(seen.intersection(names)):
-            fail(
-                (*base, "name"), f"{dotted((*base, 'name'))}: node {taken[0]} is named twice in cluster.nodes"
-            )
-            continue
-        seen.update(names)
-        nodes.extend(Node(node_name, gpus, millis, pool) for node_name in names)
-    if problems:
-        raise ChartgenError(problems)
-    return nodes
+        groups.append(NodeGroup(name, count, gpus, millis, pool, base))
+    return groups
