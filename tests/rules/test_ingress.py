@@ -70,3 +70,13 @@ def test_ingress_beside_an_openshift_route_is_a_warning(tmp_path: Path) -> None:
     text = BASE + "openshiftRoute:\n  enabled: true\ningress:\n  enabled: true\n"
     assert found(tmp_path, text, RULES) == [(6, 12, "ingress-exposure")]
     assert "openshiftRoute" in messages(tmp_path, text, "ingress-exposure")[0]
+
+
+def test_an_invalid_tls_secret_name_is_an_error_at_the_value(tmp_path: Path) -> None:
+    good = NODEPORT + (
+        "ingress:\n  enabled: true\n  host: d.example\n  tls:\n"
+        "    termination: loadBalancer\n    secretName: det-tls\n"
+    )
+    assert found(tmp_path, good, ["invalid-format"]) == []
+    bad = good.replace("secretName: det-tls", "secretName: Det_TLS")
+    assert found(tmp_path, bad, ["invalid-format"]) == [(9, 17, "invalid-format")]
