@@ -51,3 +51,12 @@ def __getattr__(name: str) -> Any:
 
         return getattr(importlib.import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'chartgen' has no attribute {name!r}")
+
+
+# ``validate`` names both the API function and a subpackage. Importing a subpackage
+# binds its name on this package, which would hide the function after the first
+# validation; load the subpackage now (its __init__ is empty) and drop that
+# binding, so ``chartgen.validate`` always reaches the function through __getattr__.
+import chartgen.validate  # noqa: E402, F401
+
+del globals()["validate"]

@@ -1,8 +1,8 @@
 """Command line: parse flags, call the library, print, and choose the exit code.
 
 Exit codes: 0 clean (warnings allowed), 1 invalid values or findings, 2 usage
-error or unreadable input. Subcommands are imported only when chosen, so start-up
-stays light.
+error, unreadable input or internal error (the table is in ``common``).
+Subcommands are imported only when chosen, so start-up stays light.
 """
 
 from __future__ import annotations
@@ -26,19 +26,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class _Parser(argparse.ArgumentParser):
+    commands: dict[str, argparse.ArgumentParser]
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(2)
 
 
-def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
+def build_parser(selected: str | None = None) -> _Parser:
     """All subcommands; only ``selected`` gets its flags, so others cost no import."""
-    parser = _Parser(prog="chartgen", description="Validate and render the Determined Helm chart.")
+    # No abbreviated flags: as with Helm and kubectl, `--names` is an error, not `--namespace`.
+    parser = _Parser(
+        prog="chartgen", description="Validate and render the Determined Helm chart.", allow_abbrev=False
+    )
+    parser.commands = {}
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name, (module, help_text) in COMMANDS.items():
-        command = sub.add_parser(name, help=help_text, description=help_text)
+        command = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
+        parser.commands[name] = command
         if name == selected:
             importlib.import_module(module).add_arguments(command)
         command.set_defaults(_module=module)
@@ -50,7 +57,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     selected = next((a for a in args_list if not a.startswith("-")), None)
     parser = build_parser(selected if selected in COMMANDS else None)
     try:
-        args = parser.parse_args(args_list)
+        args, unknown = parser.parse_known_args(args_list)
+        if unknown:
+            # Reported by the subcommand, so the usage shown is the one that applies.
+            parser.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exc:
         return int(exc.code or 0)
     module = importlib.import_module(args._module)
@@ -60,4 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        from chartgen.cli.common import internal_error
+
+        return internal_error(exc)
     return code

@@ -1,19 +1,55 @@
-"""Flags and steps shared by the subcommands that read values."""
+"""Flags and steps shared by the subcommands that read values.
+
+Exit codes, for every subcommand:
+
+- 0: done; the values are valid (warnings allowed).
+- 1: the values are invalid. This includes what is wrong *inside* a source of
+  values: a YAML syntax error, a file whose top level is not a map, a ``--set``
+  expression Helm's grammar refuses. Each is a located diagnostic (``FILE:LINE:COL``,
+  or ``--set:N:COL`` for the N-th ``--set`` flag), like any other finding.
+- 2: the command cannot run as asked: bad flags, an unsupported ``--app-version``,
+  a file that cannot be read (missing, a directory, not UTF-8), an unknown
+  ``--show-only`` template, an output directory that cannot be written, or an
+  internal error (as ruff does). The message is one ``chartgen: error:`` line.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import IO, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, UsageError
 from chartgen.releases import LATEST, SUPPORTED
 
 
+class _ValuesFiles(argparse.Action):
+    """``-f a.yaml,b.yaml`` is two files, as Helm's string-slice flag reads it (CSV rules)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        text = str(values)
+        files = [text]
+        if "," in text:
+            import csv
+
+            try:
+                files = next(csv.reader([text], strict=True))
+            except csv.Error as exc:
+                parser.error(f"argument {option_string}: {exc}")
+        setattr(namespace, self.dest, [*getattr(namespace, self.dest), *files])
+
+
 def add_values_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "-f", "--values", action="append", default=[], metavar="FILE",
-        help="values file (repeatable; later files win; - reads standard input)",
+        "-f", "--values", action=_ValuesFiles, default=[], metavar="FILE",
+        help="values file (repeatable, or comma-separated; later files win; - reads standard input)",
     )  # fmt: skip
     parser.add_argument(
         "--app-version", default=LATEST, metavar="V",
@@ -29,30 +65,6 @@ def add_values_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(flag, action="append", default=[], metavar="K=V", help=help_text)
 
 
-def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
-    from chartgen.report import FORMATS
-
-    if diagnostics or fmt == "json":
-        sys.stderr.write(FORMATS[fmt](diagnostics)) if fmt == "text" else sys.stdout.write(
-            FORMATS[fmt](diagnostics)
-        )
-
-
-def usage_error(exc: UsageError) -> int:
-    sys.stderr.write(f"chartgen: error: {exc}\n")
-    return 2
-
-
-__all__ = [
-    "ChartgenError",
-    "UsageError",
-    "add_values_arguments",
-    "report",
-    "set_flags",
-    "usage_error",
-]
-
-
 def set_flags(args: argparse.Namespace) -> Any:
     from chartgen.values.load import SetFlags
 
@@ -63,3 +75,60 @@ def set_flags(args: argparse.Namespace) -> Any:
         set_file=args.set_file,
         set_literal=args.set_literal,
     )
+
+
+def report(diagnostics: Iterable[Diagnostic], fmt: str = "text", stream: IO[str] | None = None) -> None:
+    """Print diagnostics: text on standard error unless told otherwise, JSON (always, even ``[]``) on standard output."""
+    diagnostics = list(diagnostics)
+    if not diagnostics and fmt == "text":
+        return
+    from chartgen.report import FORMATS
+
+    if stream is None:
+        stream = sys.stdout if fmt == "json" else sys.stderr
+    stream.write(FORMATS[fmt](diagnostics))
+
+
+def error(message: str) -> None:
+    """``chartgen: error: …`` on standard error; further lines of the message are indented.
+
+    Whatever user text the message holds, no line it writes can pass for a
+    finding or another error, and no control character reaches the terminal.
+    """
+    from chartgen.report import printable
+
+    first, *rest = message.split("\n")
+    sys.stderr.write(
+        "".join([f"chartgen: error: {printable(first)}\n", *(f"  {printable(r)}\n" for r in rest)])
+    )
+
+
+def usage_error(exc: UsageError) -> int:
+    error(str(exc))
+    return 2
+
+
+def internal_error(exc: BaseException) -> int:
+    """A bug, not the user's fault: say where without echoing values (they may hold secrets)."""
+    import os
+    import traceback
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    where = ""
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename.startswith(package):
+            where = f" at {os.path.relpath(frame.f_code.co_filename, os.path.dirname(package))}:{line}"
+    error(f"internal error ({type(exc).__name__}{where}); this is a bug in chartgen, please report it")
+    return 2
+
+
+__all__ = [
+    "ChartgenError",
+    "UsageError",
+    "add_values_arguments",
+    "error",
+    "internal_error",
+    "report",
+    "set_flags",
+    "usage_error",
+]

@@ -9,12 +9,7 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 
-from chartgen.render.engine import Manifest
-
-
-def _file_text(source: str, docs: Sequence[str]) -> str:
-    """What ``helm template --output-dir`` writes: each document with its ``# Source:`` line."""
-    return "".join(f"---\n# Source: {source}\n{doc}\n" for doc in docs)
+from chartgen.render.engine import Manifest, stream
 
 
 def _check_target(path: str) -> None:
@@ -40,9 +35,9 @@ def write_tree(manifests: Sequence[Manifest], directory: str) -> list[str]:
     not rendered this time are left alone, as Helm leaves them. Returns the
     paths written, in install order.
     """
-    by_template: dict[str, list[str]] = {}
+    by_template: dict[str, list[Manifest]] = {}
     for manifest in manifests:
-        by_template.setdefault(manifest.source, []).append(manifest.text)
+        by_template.setdefault(manifest.source, []).append(manifest)
     targets = {source: os.path.join(directory, source) for source in by_template}
     created = not os.path.exists(directory)
     os.makedirs(directory, exist_ok=True)
@@ -50,11 +45,12 @@ def write_tree(manifests: Sequence[Manifest], directory: str) -> list[str]:
     staging = ""
     try:
         staging = tempfile.mkdtemp(prefix=".chartgen-", dir=directory)
-        for source, docs in by_template.items():
+        for source, group in by_template.items():
             path = os.path.join(staging, source)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as handle:
-                handle.write(_file_text(source, docs))
+                # Each file is its template's part of the stream, as Helm writes it.
+                handle.write(stream(group))
                 handle.flush()
                 os.fsync(handle.fileno())
         for target in targets.values():

@@ -201,7 +201,7 @@ def load_values(
                 problems.append(
                     Diagnostic(
                         "set-syntax",
-                        f"--{kind} {expr!r}: {exc.reason}",
+                        f"--{kind}: {exc.reason}",
                         location=Location(f"--{kind}", index, exc.column),
                     )
                 )

@@ -47,10 +47,25 @@ def _loc(file: str, node: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
+# Aliases let a few lines expand into millions of values (a "billion laughs"
+# file); Helm's YAML library refuses "excessive aliasing", and so do we.
+MAX_ALIAS_EXPANSION = 100_000
+
+
+@dataclass
+class _Expansion:
+    """What every builder of one file shares: the nodes being built and those built before."""
+
+    active: set[int] = field(default_factory=set)
+    seen: set[int] = field(default_factory=set)
+    repeats: int = 0
+
+
 class _Builder:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, expansion: _Expansion | None = None) -> None:
         self.out = Loaded(None, file)
         self.file = file
+        self.expansion = expansion or _Expansion()
 
     def error(self, node: Any, rule: str, message: str) -> YamlError:
         return YamlError(Diagnostic(rule, message, location=_loc(self.file, node)))
@@ -60,9 +75,27 @@ class _Builder:
         self.out.values.setdefault(path, _loc(self.file, node))
         if kind == "ScalarNode":
             return self.scalar(node)
-        if kind == "SequenceNode":
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.mapping(node, path)
+        expansion = self.expansion
+        if id(node) in expansion.active:
+            raise self.error(
+                node, "yaml-alias-cycle", "an alias refers to the anchor it is inside (Helm refuses the file)"
+            )
+        if id(node) in expansion.seen:
+            expansion.repeats += 1
+            if expansion.repeats > MAX_ALIAS_EXPANSION:
+                raise self.error(
+                    node,
+                    "yaml-alias-expansion",
+                    "aliases expand into too many values (Helm refuses the file: excessive aliasing)",
+                )
+        expansion.seen.add(id(node))
+        expansion.active.add(id(node))
+        try:
+            if kind == "SequenceNode":
+                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+            return self.mapping(node, path)
+        finally:
+            expansion.active.discard(id(node))
 
     def scalar(self, node: Any) -> Any:
         tag = str(node.tag)
@@ -103,7 +136,7 @@ class _Builder:
             for source in sources:
                 # Merged keys fill in only what the mapping did not set itself,
                 # and so do their positions.
-                inner = _Builder(self.file)
+                inner = _Builder(self.file, self.expansion)
                 merged = inner.build(source, path)
                 if not isinstance(merged, dict):
                     raise self.error(source, "yaml-merge", "a merge key (<<) needs a mapping")
@@ -171,16 +204,21 @@ def load_yaml(text: str, file: str) -> Loaded:
     yaml = YAML(typ="rt", pure=True)
     builder = _Builder(file)
     try:
-        nodes = list(yaml.compose_all(text))
+        # Helm reads the first document only: later ones, even broken, change nothing.
+        first = next(iter(yaml.compose_all(text)), None)
+        builder.out.data = {} if first is None else builder.build(first, ())
     except MarkedYAMLError as exc:
         raise YamlError(_syntax_diagnostic(exc, file)) from None
     except YAMLError as exc:
         raise YamlError(
             Diagnostic("yaml-syntax", f"YAML syntax error: {exc}", location=Location(file))
         ) from None
-    nodes = [n for n in nodes if n is not None]
-    if not nodes:
-        builder.out.data = {}
-        return builder.out
-    builder.out.data = builder.build(nodes[0], ())
+    except RecursionError:
+        raise YamlError(
+            Diagnostic(
+                "yaml-too-deep",
+                "values nested hundreds of levels deep: chartgen cannot read them",
+                location=Location(file),
+            )
+        ) from None
     return builder.out

@@ -1,0 +1,350 @@
+"""``chartgen lint`` as CI and pre-commit run it: output format, ordering, layers, exit codes.
+
+Positions asserted here are counted from the fixture text written in each test
+(1-based line and column of the key or value at fault).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from chartgen.cli import main
+
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+# One finding per line: FILE[:LINE:COL]: severity[rule-id] message; a hint is indented under it.
+FINDING = re.compile(
+    r"(?P<file>[^\s:]+)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<sev>error|warning)\[(?P<rule>[a-z0-9-]+)\] \S.*"
+)
+HINT = "  hint: "
+
+
+def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        pytest.MonkeyPatch.context() as patch,
+    ):
+        patch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(["lint", *args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def findings(out: str) -> list[tuple[str, int, int, str, str]]:
+    """(file, line, col, severity, rule) of every finding; fails on any line that is not one."""
+    rows = []
+    for line in out.splitlines():
+        if line.startswith(HINT):
+            continue
+        match = FINDING.fullmatch(line)
+        assert match, f"not a finding line: {line!r}"
+        rows.append(
+            (match["file"], int(match["line"] or 0), int(match["col"] or 0), match["sev"], match["rule"])
+        )
+    return rows
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write(name: str, text: str | bytes) -> str:
+    path = Path(name)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return name
+
+
+def test_a_clean_file_prints_nothing_and_exits_0() -> None:
+    assert lint(write("values.yaml", GOOD)) == (0, "", "")
+
+
+def test_findings_go_to_standard_output_located_and_sorted() -> None:
+    bad = write(
+        "values.yaml",
+        "checkpointStorage:\n"
+        "  type: s3\n"
+        "  bucket: b\n"
+        "  secretKey: [1, 2]\n"
+        "maxSlotsPerPod: 4\n"
+        "initialUserPassword: weak\n"
+        "masterPrt: 8080\n",
+    )
+    code, out, err = lint(bad)
+    assert (code, err) == (1, "")
+    assert findings(out) == [
+        ("values.yaml", 4, 14, "error", "wrong-type"),
+        ("values.yaml", 6, 22, "error", "initial-password-strength"),
+        ("values.yaml", 7, 1, "error", "unknown-key"),
+    ]
+    assert "did you mean `masterPort`?" in out
+
+
+def test_warnings_alone_exit_0_and_are_printed() -> None:
+    code, out, err = lint(write("values.yaml", GOOD + "logColor: false\n"))
+    assert (code, err) == (0, "")
+    assert findings(out) == [("values.yaml", 3, 11, "warning", "log-color-ignored")]
+
+
+def test_a_hint_is_indented_under_its_finding() -> None:
+    code, out, _ = lint(write("values.yaml", GOOD + "ingress:\n  enabled: true\n"))
+    assert code == 0
+    first, second = out.splitlines()
+    assert first.startswith("values.yaml:4:12: warning[ingress-exposure] ")
+    assert second == "  hint: set useNodePortForMaster: true, as seed 003's TLS setup says"
+
+
+def test_a_required_value_that_is_missing_points_at_the_file() -> None:
+    code, out, _ = lint(write("values.yaml", "maxSlotsPerPod: 4\n"))
+    assert code == 1
+    assert findings(out) == [("values.yaml", 0, 0, "error", "initial-password-required")]
+    assert out.startswith("values.yaml: error[initial-password-required] ")
+
+
+def test_json_is_a_list_with_stable_keys_on_standard_output() -> None:
+    bad = write("values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\nlogColor: false\n")
+    code, out, err = lint(bad, "--format", "json")
+    assert (code, err) == (1, "")
+    rows = json.loads(out)
+    assert [list(row) for row in rows] == [
+        ["file", "line", "column", "severity", "rule", "message", "hint", "path"]
+    ] * 2
+    assert [(r["file"], r["line"], r["column"], r["severity"], r["rule"], r["path"]) for r in rows] == [
+        ("values.yaml", 2, 22, "error", "initial-password-strength", ["initialUserPassword"]),
+        ("values.yaml", 3, 11, "warning", "log-color-ignored", ["logColor"]),
+    ]
+    assert rows[0]["hint"] is None
+
+
+def test_json_and_text_report_the_same_findings() -> None:
+    bad = write("values.yaml", "maxSlotsPerPod: 0\ninitialUserPassword: weak\nslot_type: gpu\n")
+    _, text, _ = lint(bad)
+    _, out, _ = lint(bad, "--format", "json")
+    assert [
+        (r["file"], r["line"] or 0, r["column"] or 0, r["severity"], r["rule"]) for r in json.loads(out)
+    ] == (findings(text))
+
+
+def test_json_for_a_clean_file_is_an_empty_list() -> None:
+    assert lint(write("values.yaml", GOOD), "--format", "json") == (0, "[]\n", "")
+
+
+def test_json_for_a_missing_required_value_has_null_line_and_column() -> None:
+    _, out, _ = lint(write("values.yaml", "initialUserPassword: Passw0rdX\n"), "--format", "json")
+    (row,) = json.loads(out)
+    assert (row["file"], row["line"], row["column"], row["rule"]) == (
+        "values.yaml",
+        None,
+        None,
+        "max-slots-per-pod-required",
+    )
+
+
+def test_each_file_is_linted_on_its_own() -> None:
+    # Together these two would be valid; on their own each lacks what the other sets.
+    only_password = write("a.yaml", "initialUserPassword: Passw0rdX\n")
+    only_slots = write("b.yaml", "maxSlotsPerPod: 4\n")
+    code, out, _ = lint(only_slots, only_password)
+    assert code == 1
+    assert findings(out) == [
+        ("a.yaml", 0, 0, "error", "max-slots-per-pod-required"),
+        ("b.yaml", 0, 0, "error", "initial-password-required"),
+    ]
+
+
+def test_f_files_are_layers_under_each_file_and_reported_once() -> None:
+    base = write("base.yaml", GOOD + "masterPrt: 1\n")
+    prod = write("prod.yaml", "maxSlotsPerPod: 8\n")
+    dev = write("dev.yaml", "maxSlotsPerPod: -1\n")
+    code, out, _ = lint("-f", base, prod, dev)
+    assert code == 1
+    assert findings(out) == [
+        ("base.yaml", 3, 1, "error", "unknown-key"),
+        ("dev.yaml", 1, 17, "error", "max-slots-per-pod-positive"),
+    ]
+
+
+def test_comma_separated_f_files_are_several_layers_as_in_helm() -> None:
+    write("password.yaml", "initialUserPassword: Passw0rdX\n")
+    write("slots.yaml", "maxSlotsPerPod: 4\n")
+    assert lint("-f", "password.yaml,slots.yaml") == (0, "", "")
+
+
+def test_set_values_point_at_the_flag_and_column() -> None:
+    code, out, _ = lint(
+        write("values.yaml", GOOD),
+        "--set",
+        "logLevel=info",
+        "--set",
+        "masterPort=70000",
+        "--set-string",
+        "logColor=false",
+    )
+    assert code == 1
+    assert findings(out) == [
+        ("--set", 2, 12, "error", "out-of-range"),
+        ("--set-string", 1, 10, "error", "wrong-type"),
+    ]
+
+
+def test_set_alone_is_enough_to_lint() -> None:
+    assert lint("--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX") == (0, "", "")
+
+
+def test_bad_set_syntax_is_a_located_finding_exit_1() -> None:
+    code, out, err = lint(write("values.yaml", GOOD), "--set", "a.b[=1")
+    assert (code, err) == (1, "")
+    assert findings(out) == [("--set", 1, 4, "error", "set-syntax")]
+
+
+def test_a_yaml_syntax_error_is_a_located_finding_exit_1() -> None:
+    code, out, _ = lint(write("values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: a: b\n"))
+    assert code == 1
+    assert findings(out) == [("values.yaml", 2, 23, "error", "yaml-syntax")]
+
+
+def test_a_file_that_cannot_be_read_exits_2_but_the_others_are_linted() -> None:
+    bad = write("bad.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    Path("dir.yaml").mkdir()
+    code, out, err = lint(bad, "missing.yaml", "dir.yaml")
+    assert code == 2
+    assert findings(out) == [("bad.yaml", 2, 22, "error", "initial-password-strength")]
+    assert err.splitlines() == [
+        "chartgen: error: cannot read values file missing.yaml: No such file or directory",
+        "chartgen: error: cannot read values file dir.yaml: Is a directory",
+    ]
+
+
+def test_json_stays_valid_when_a_file_cannot_be_read() -> None:
+    bad = write("bad.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    code, out, err = lint("--format", "json", bad, "missing.yaml")
+    assert code == 2
+    assert [row["rule"] for row in json.loads(out)] == ["initial-password-strength"]
+    assert err == "chartgen: error: cannot read values file missing.yaml: No such file or directory\n"
+
+
+def test_an_unreadable_layer_is_reported_once() -> None:
+    code, out, err = lint("-f", "missing.yaml", write("a.yaml", GOOD), write("b.yaml", GOOD))
+    assert (code, out) == (2, "")
+    assert err == "chartgen: error: cannot read values file missing.yaml: No such file or directory\n"
+
+
+def test_a_file_that_is_not_utf8_is_unreadable() -> None:
+    code, out, err = lint(write("values.yaml", b"maxSlotsPerPod: 4\nname: caf\xe9\n"))
+    assert (code, out) == (2, "")
+    assert err.startswith("chartgen: error: cannot read values file values.yaml: ")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["values.yaml", "--format", "xml"],
+        ["values.yaml", "--no-such-flag"],
+        ["values.yaml", "--set"],
+    ],
+    ids=["nothing-to-lint", "bad-format", "unknown-flag", "flag-without-value"],
+)
+def test_usage_errors_exit_2_with_one_error_line(argv: list[str]) -> None:
+    write("values.yaml", GOOD)
+    code, out, err = lint(*argv)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1].startswith("chartgen")
+    assert ": error: " in err.splitlines()[-1]
+
+
+def test_an_unsupported_release_lists_the_supported_ones() -> None:
+    code, out, err = lint(write("values.yaml", GOOD), "--app-version", "0.36.0")
+    assert (code, out) == (2, "")
+    assert err == (
+        "chartgen: error: unsupported --app-version '0.36.0': chartgen reproduces the chart of "
+        "Determined 0.35.0, 0.38.1\n"
+    )
+
+
+def test_the_release_changes_what_is_valid() -> None:
+    # `preemption` exists only before 0.36.0.
+    values = write("values.yaml", GOOD + "defaultScheduler: preemption\n")
+    assert lint(values, "--app-version", "0.35.0")[0] == 0
+    code, out, _ = lint(values, "--app-version", "0.38.1")
+    assert code == 1
+    assert [row[:3] for row in findings(out)] == [("values.yaml", 3, 19)]
+
+
+def test_text_output_has_no_control_characters_even_from_user_keys() -> None:
+    # A key holding an escape sequence and a forged finding after a newline.
+    values = write("values.yaml", GOOD + '"\\e[31mred\\nfake.yaml:1:1: error[x] forged": 1\n')
+    code, out, _ = lint(values)
+    assert code == 0
+    assert "\x1b" not in out
+    assert findings(out) == [("values.yaml", 3, 1, "warning", "foreign-key")]
+    assert "\\u001b[31mred\\nfake.yaml:1:1" in out
+
+
+def test_weak_and_mistyped_secrets_are_never_echoed() -> None:
+    values = write(
+        "values.yaml",
+        "maxSlotsPerPod: 4\n"
+        "initialUserPassword: sekr1tsekr\n"  # no upper-case letter: too weak
+        "checkpointStorage:\n"
+        "  type: s3\n"
+        "  bucket: b\n"
+        "  accessKey: 12345678901\n"
+        "  secretKey: {Sekr1tKey: Sekr1tValue}\n"
+        "db:\n"
+        "  password: [Sekr1tDb]\n",
+    )
+    for fmt in ("text", "json"):
+        code, out, err = lint(values, "--format", fmt)
+        assert code == 1
+        assert "sekr1t" not in (out + err).lower()
+        assert "12345678901" not in out + err
+    assert [row[1:] for row in findings(lint(values)[1])] == [
+        (2, 22, "error", "initial-password-strength"),
+        (6, 14, "error", "wrong-type"),
+        (7, 14, "error", "wrong-type"),
+        (9, 13, "error", "wrong-type"),
+    ]
+
+
+def test_a_secret_in_a_malformed_set_flag_is_never_echoed() -> None:
+    code, out, err = lint(write("values.yaml", GOOD), "--set", "initialUserPassword=Sekr1tPass,oops")
+    assert code == 1
+    assert findings(out) == [("--set", 1, 32, "error", "set-syntax")]
+    assert "Sekr1t" not in out + err
+
+
+def test_standard_input_is_a_file_named_stdin() -> None:
+    code, out, _ = lint("-", stdin="maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    assert code == 1
+    assert findings(out) == [("<stdin>", 2, 22, "error", "initial-password-strength")]
+
+
+def test_the_real_command_line(tmp_path: Path) -> None:
+    bad = tmp_path / "values.yaml"
+    bad.write_text("maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    process = subprocess.run(
+        [sys.executable, "-m", "chartgen", "lint", "values.yaml", "-f", "-"],
+        input="logColor: false\n",
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (process.returncode, process.stderr) == (1, "")
+    assert findings(process.stdout) == [
+        ("<stdin>", 1, 11, "warning", "log-color-ignored"),
+        ("values.yaml", 2, 22, "error", "initial-password-strength"),
+    ]
