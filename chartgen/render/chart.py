@@ -9,6 +9,7 @@ from typing import Any
 
 from jinja2 import Undefined
 
+from chartgen.diagnostics import UsageError
 from chartgen.releases import release_key
 from chartgen.render.engine import (
     CHART_NAME,
@@ -107,7 +108,11 @@ def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, 
 
 
 def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[str] = ()) -> list[Manifest]:
-    """All objects the chart installs for these (already coalesced and validated) values."""
+    """All objects the chart installs for these (already coalesced and validated) values.
+
+    ``only`` keeps the objects of the named templates (``templates/master-config.yaml``);
+    an unknown name raises ``UsageError``.
+    """
     context = chart_context(values, release)
     env = environment()
     scope = {**helm_context(values, release), **context}
@@ -118,5 +123,8 @@ def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[st
     templates = manifest_templates()
     if only:
         wanted = {name.removeprefix(f"{CHART_NAME}/").removeprefix("templates/") for name in only}
+        unknown = sorted(wanted - set(templates))
+        if unknown:
+            raise UsageError(f"no template {', '.join(unknown)}; the chart has: {', '.join(templates)}")
         templates = tuple(t for t in templates if t in wanted)
     return render_manifests(values, release, templates, context, rendered={MASTER_CONFIG: master_config})
