@@ -19,7 +19,23 @@ _PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [
 # Starting with a digit is fine (8Gi, 0736b6d) when a letter keeps every reader from a number.
 _PLAIN_DIGIT = re.compile(r"[0-9][A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
 _NUMBERISH = re.compile(r"[-+]?(0o[0-7]+|0x[0-9a-fA-F]+|[0-9_.]+([eE][-+]?[0-9]+)?)")
-_PRINTABLE = re.compile("^[\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*$")
+# ASCII control characters other than tab and newline (a class over all of Unicode costs
+# milliseconds to compile at every start-up; non-ASCII is checked by code point instead).
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _printable_char(ch: str) -> bool:
+    code = ord(ch)
+    return 0xA0 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or code >= 0x10000
+
+
+def _printable(text: str) -> bool:
+    """Only characters YAML may hold unescaped (tab and newline included)."""
+    if _ASCII_CONTROL.search(text):
+        return False
+    return text.isascii() or all(_printable_char(ch) for ch in text if ord(ch) > 0x7E)
+
+
 # Characters YAML 1.1 readers treat as line breaks, or that no reader keeps verbatim.
 _BLOCK_UNSAFE = re.compile("[\r\x85\u2028\u2029\ufeff]")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
@@ -45,7 +61,7 @@ def _double_quoted(text: str) -> str:
     for ch in text:
         if ch in _ESCAPES:
             out.append(_ESCAPES[ch])
-        elif _PRINTABLE.fullmatch(ch) and ch not in "\x85\u2028\u2029\ufeff":
+        elif _printable(ch) and ch not in "\x85\u2028\u2029\ufeff":
             out.append(ch)
         else:
             code = ord(ch)
@@ -64,7 +80,7 @@ def _string(value: str) -> str:
     if _plain_ok(value):
         return value
     single_line = "\n" not in value and "\t" not in value
-    if single_line and _PRINTABLE.fullmatch(value) and not _BLOCK_UNSAFE.search(value):
+    if single_line and _printable(value) and not _BLOCK_UNSAFE.search(value):
         return "'" + value.replace("'", "''") + "'"
     return _double_quoted(value)
 
@@ -108,7 +124,7 @@ def flow(value: Any) -> str:
 
 
 def _literal_ok(text: str) -> bool:
-    if "\n" not in text or not _PRINTABLE.fullmatch(text) or _BLOCK_UNSAFE.search(text):
+    if "\n" not in text or not _printable(text) or _BLOCK_UNSAFE.search(text):
         return False
     body = text.rstrip("\n")
     if not body:
