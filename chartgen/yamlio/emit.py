@@ -130,11 +130,10 @@ def _literal_ok(text: str) -> bool:
     if not body:
         return False
     lines = body.split("\n")
-    # A whitespace-only line would be read back as an empty one.
-    return not any(line and not line.strip(" \t") for line in lines) and lines[0][:1] not in (
-        " ",
-        "\t",
-    )
+    # A whitespace-only line would be read back as an empty one, and readers take the
+    # block's indentation from its first non-empty line, so that line must not start blank.
+    first = next(line for line in lines if line)
+    return not any(line and not line.strip(" \t") for line in lines) and first[:1] not in (" ", "\t")
 
 
 def literal(text: str, indent: int) -> str:

@@ -76,3 +76,9 @@ def test_block_layout_matches_helm_to_yaml() -> None:
 
 def test_multi_line_strings_become_literal_blocks() -> None:
     assert emit.to_yaml("a: 1\nb: 2\n", 4) == " |\n    a: 1\n    b: 2"
+
+
+def test_indented_text_after_leading_empty_lines_keeps_its_indent() -> None:
+    for text in ("\n #null", "\n\n  x\ny", "\n\tx"):
+        assert yaml.safe_load("k:" + emit.to_yaml(text, 2) + "\n") == {"k": text}
+        assert yaml.safe_load(emit.dump({"k": text}) + "\n") == {"k": text}
