@@ -134,11 +134,12 @@ def split_documents(text: str) -> list[str]:
     docs = []
     for part in _SEPARATOR.split(text):
         lines = part.split("\n")
-        while lines and not lines[0].strip():
+        # Only YAML's own blanks: str.strip() would also drop a user's no-break-space line.
+        while lines and not lines[0].strip(" \t"):
             lines.pop(0)
-        while lines and not lines[-1].strip():
+        while lines and not lines[-1].strip(" \t"):
             lines.pop()
-        if any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+        if any(line.strip(" \t") and not line.lstrip(" \t").startswith("#") for line in lines):
             docs.append("\n".join(lines))
     return docs
 

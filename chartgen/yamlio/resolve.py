@@ -16,8 +16,12 @@ _BOOL = {
     **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
 }
 _NULL = {"", "~", "null", "Null", "NULL"}
-_INT = re.compile(r"^[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|[0-9][0-9_]*)$")
-_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$")
+# go-yaml v2 tries numbers only for scalars starting with these, after removing every "_".
+_NUMBER_START = frozenset("0123456789+-.")
+# go-yaml v2's yamlStyleFloat: what it hands to strconv.ParseFloat when ParseInt failed.
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_DIGITS = {2: "01", 8: "01234567", 10: "0123456789", 16: "0123456789abcdef"}
+_PREFIXES = {"0x": 16, "0o": 8, "0b": 2}
 _INF = {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}
 _NEG_INF = {"-.inf", "-.Inf", "-.INF"}
 _NAN = {".nan", ".NaN", ".NAN"}
@@ -34,26 +38,34 @@ def normalize_number(value: float) -> int | float:
     return value
 
 
+def _go_parse_int(plain: str) -> int | None:
+    """strconv.ParseInt(plain, 0, 64), then ParseUint: prefixes 0x/0o/0b, a leading 0 is octal."""
+    sign, body = (-1, plain[1:]) if plain[:1] == "-" else (1, plain[1:] if plain[:1] == "+" else plain)
+    base = _PREFIXES.get(body[:2].lower(), 0)
+    if base:
+        body = body[2:]
+    elif len(body) > 1 and body[0] == "0":
+        base, body = 8, body[1:]
+    else:
+        base = 10
+    if not body or any(c not in _DIGITS[base] for c in body.lower()):
+        return None
+    number = sign * int(body, base)
+    return number if -(2**63) <= number < 2**64 else None
+
+
 def resolve_plain(text: str) -> Scalar:
     if text in _NULL:
         return None
     if text in _BOOL:
         return _BOOL[text]
-    if _INT.fullmatch(text):
-        digits = text.replace("_", "")
-        sign = -1 if digits.startswith("-") else 1
-        digits = digits.lstrip("+-")
-        if digits.startswith("0b"):
-            number = int(digits[2:], 2)
-        elif digits.startswith("0x"):
-            number = int(digits[2:], 16)
-        elif len(digits) > 1 and digits.startswith("0"):
-            number = int(digits[1:], 8)
-        else:
-            number = int(digits)
-        return normalize_number(float(sign * number)) if abs(number) > _EXACT else sign * number
-    if _FLOAT.fullmatch(text) and any(c.isdigit() for c in text):
-        return normalize_number(float(text.replace("_", "")))
+    if text[:1] in _NUMBER_START:
+        plain = text.replace("_", "")
+        number = _go_parse_int(plain)
+        if number is not None:
+            return normalize_number(float(number)) if abs(number) > _EXACT else number
+        if _FLOAT.fullmatch(plain):
+            return normalize_number(float(plain))
     if text in _INF:
         return math.inf
     if text in _NEG_INF:
