@@ -18,7 +18,12 @@ from chartgen.yamlio.resolve import resolve_plain
 _PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [A-Za-z0-9_./:@$+=,()*%-]+)*")
 # Starting with a digit is fine (8Gi, 0736b6d) when a letter keeps every reader from a number.
 _PLAIN_DIGIT = re.compile(r"[0-9][A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
-_NUMBERISH = re.compile(r"[-+]?(0o[0-7]+|0x[0-9a-fA-F]+|[0-9_.]+([eE][-+]?[0-9]+)?)")
+# Anything a YAML 1.1 or 1.2 reader (PyYAML, ruamel, go-yaml) may take for a number:
+# binary/octal/hex with underscores, sexagesimal 1:30, floats with or without digits.
+_NUMBERISH = re.compile(
+    r"[-+]?(0b[01_]+|0o[0-7_]+|0x[0-9a-fA-F_]+"
+    r"|[0-9][0-9_]*(:[0-5]?[0-9])*(\.[0-9_]*)?([eE][-+]?[0-9_]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?)"
+)
 # ASCII control characters other than tab and newline (a class over all of Unicode costs
 # milliseconds to compile at every start-up; non-ASCII is checked by code point instead).
 _ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
@@ -49,6 +54,7 @@ def _plain_ok(text: str) -> bool:
     return (
         (bool(_PLAIN.fullmatch(text)) or bool(_PLAIN_DIGIT.fullmatch(text)))
         and not _NUMBERISH.fullmatch(text)
+        and not _NUMBERISH.fullmatch(text.replace("_", ""))
         and resolve_plain(text) == text
         and ": " not in text
         and not text.endswith(":")
@@ -124,7 +130,9 @@ def flow(value: Any) -> str:
 
 
 def _literal_ok(text: str) -> bool:
-    if "\n" not in text or not _printable(text) or _BLOCK_UNSAFE.search(text):
+    # Kept trailing blank lines ("|+") would be significant at the end of a document,
+    # where whoever assembles or edits documents trims blank lines: quote those instead.
+    if "\n" not in text or text.endswith("\n\n") or not _printable(text) or _BLOCK_UNSAFE.search(text):
         return False
     body = text.rstrip("\n")
     if not body:
@@ -137,11 +145,10 @@ def _literal_ok(text: str) -> bool:
 
 
 def literal(text: str, indent: int) -> str:
-    trailing = len(text) - len(text.rstrip("\n"))
-    chomp = "-" if trailing == 0 else ("" if trailing == 1 else "+")
+    """A literal block for text ``_literal_ok`` accepts (at most one trailing newline)."""
+    chomp = "" if text.endswith("\n") else "-"
     pad = " " * indent
-    body = text.rstrip("\n") if trailing <= 1 else text[:-1]
-    lines = [pad + line if line else "" for line in body.split("\n")]
+    lines = [pad + line if line else "" for line in text.rstrip("\n").split("\n")]
     return f"|{chomp}\n" + "\n".join(lines)
 
 
