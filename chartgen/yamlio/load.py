@@ -201,7 +201,8 @@ def load_yaml(text: str, file: str) -> Loaded:
 
     if _IMPLICIT_TAG is None:
         _IMPLICIT_TAG = _implicit_resolver()
-    yaml = YAML(typ="rt", pure=True)
+    # Only nodes and marks are needed: the plain pipeline skips round-trip comment gathering.
+    yaml = YAML(typ="safe", pure=True)
     builder = _Builder(file)
     try:
         # Helm reads the first document only: later ones, even broken, change nothing.
