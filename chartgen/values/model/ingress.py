@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from chartgen.values.model.base import Section, config, field
 from chartgen.values.model.types import Annotations, ObjectName
+
+# Kubernetes refuses a Prefix path that does not start with "/".
+IngressPath = Annotated[str, Field(pattern=r"^/")]
 
 
 class IngressTls(Section):
@@ -22,8 +27,8 @@ class Ingress(Section):
     model_config = config("chartgen", where="ingress")
 
     enabled: bool | None = field("Render an Ingress to the master Service.", False)
-    className: str | None = field("IngressClass of the Ingress (spec.ingressClassName).")
+    className: ObjectName | None = field("IngressClass of the Ingress (spec.ingressClassName).")
     host: str | None = field("Host name the Ingress serves (wildcards only as the first label).")
-    path: str | None = field("Path served, with pathType Prefix.", "/")
+    path: IngressPath | None = field("Path served, with pathType Prefix; starts with /.", "/")
     annotations: Annotations | None = field("Annotations of the Ingress; values are strings.")
     tls: IngressTls | None = field("TLS of the Ingress.")

@@ -127,6 +127,10 @@ class Values(Section):
     slotType: Literal["gpu", "cpu", "rocm"] | None = field(
         "What a slot is: gpu (CUDA, the default), cpu (set slotResourceRequests.cpu) or rocm (the 0.35.0 "
         "master refuses rocm on Kubernetes).",
+        enum_since={"rocm": "0.36.0"},
+        enum_notes={
+            "rocm": "the 0.35.0 master refuses slot_type rocm on Kubernetes at start-up (from 0.36.0 on)"
+        },
     )
     slotResourceRequests: SlotResourceRequests | None = section(
         SlotResourceRequests, "Per-slot requests when slotType is cpu."
