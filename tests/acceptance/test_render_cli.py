@@ -135,6 +135,23 @@ def test_an_invalid_kube_version_is_a_usage_error(values: Path) -> None:
     assert err.startswith("chartgen: error: --kube-version 1.18 is older than Kubernetes 1.19")
 
 
+def test_supported_kube_versions_render_the_ingress(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text(
+        "maxSlotsPerPod: 4\ninitialUserPassword: Sup3r-Secret\nuseNodePortForMaster: true\n"
+        "ingress:\n  enabled: true\n  host: det.example.com\n"
+    )
+    for version in ("1.19", "v1.29.3", "1.37"):
+        code, out, _ = render(
+            "-f", str(path), "--kube-version", version, "-s", "templates/master-ingress.yaml"
+        )
+        assert code == 0, version
+        assert "apiVersion: networking.k8s.io/v1\nkind: Ingress\n" in out
+    code, out, err = render("-f", str(path), "--kube-version", "banana")
+    assert (code, out) == (2, "")
+    assert "invalid --kube-version 'banana'" in err
+
+
 def test_show_only_prints_the_objects_of_one_template(values: Path) -> None:
     code, out, _ = render("-f", str(values), "--show-only", "templates/master-permissions.yaml")
     assert code == 0
