@@ -58,14 +58,6 @@ def _positive(text: str) -> int:
     return int(text)
 
 
-class _Findings(Exception):
-    """Invalid values the plan rests on: reported as diagnostics, exit 1."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__()
-        self.diagnostics = diagnostics
-
-
 @dataclass
 class Request:
     """What to analyse, each setting with the place it came from (for the text output)."""
@@ -90,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         request = build_request(args)
     except common.UsageError as exc:
         return common.usage_error(exc)
-    except (_Findings, common.ChartgenError) as exc:
+    except common.ChartgenError as exc:
         common.report(exc.diagnostics)
         return 1
     try:
@@ -206,7 +198,7 @@ def _values_cluster(loaded: LoadedValues | None, pool: str | None) -> tuple[list
         pool = named[0]
     slot_type = loaded.values.get("slotType") or "gpu"
     if slot_type not in ("gpu", "cpu"):
-        raise _Findings(
+        raise common.ChartgenError(
             [_diag(loaded, ("slotType",), f"plan sizes gpu and cpu slots, not slotType {slot_type!r}")]
         )
     return nodes, slot_type, pool
@@ -230,7 +222,7 @@ def _values_slot_cpu(loaded: LoadedValues) -> tuple[int | None, str, Path | None
     try:
         return cpu_millis(value), f"from slotResourceRequests.cpu at {loaded.locate(path)}", path
     except InventoryError as exc:
-        raise _Findings([_diag(loaded, path, f"slotResourceRequests.cpu: {exc}")]) from None
+        raise common.ChartgenError([_diag(loaded, path, f"slotResourceRequests.cpu: {exc}")]) from None
 
 
 def _values_max_slots(loaded: LoadedValues, pool: str | None) -> tuple[int | None, str]:
@@ -254,7 +246,9 @@ def _values_max_slots(loaded: LoadedValues, pool: str | None) -> tuple[int | Non
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _Findings([_diag(loaded, path, f"{dotted(path)} {value!r} is not a positive whole number")])
+            raise common.ChartgenError(
+                [_diag(loaded, path, f"{dotted(path)} {value!r} is not a positive whole number")]
+            )
         return value, f"from {dotted(path)} at {loaded.locate(path)}"
     return None, ""
 

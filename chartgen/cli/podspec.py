@@ -50,14 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_values_arguments(parser)
 
 
-class _Findings(Exception):
-    """Problems in the values or the task: reported as diagnostics, exit 1."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__()
-        self.diagnostics = diagnostics
-
-
 @dataclass
 class Request:
     """What to preview, with where the pool name came from (for messages and ``--explain``)."""
@@ -79,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         preview = build_preview(request)
     except common.UsageError as exc:
         return common.usage_error(exc)
-    except (_Findings, common.ChartgenError) as exc:
+    except common.ChartgenError as exc:
         common.report(exc.diagnostics)
         return 1
     common.report([*request.warnings, *_note_warnings(request, preview)])
@@ -118,7 +110,7 @@ def build_request(args: argparse.Namespace) -> Request:
                 )
             )
     if any(d.is_error for d in found):
-        raise _Findings(found)
+        raise common.ChartgenError(found)
     named = resources.get("resource_pool")
     if args.pool is not None:
         pool, source, where = args.pool, "--pool", None
@@ -149,11 +141,11 @@ def _read_task(file: str, release: str, found: list[Diagnostic]) -> tuple[Loaded
     try:
         task = load_yaml(text, file)
     except YamlError as exc:
-        raise _Findings([exc.diagnostic]) from None
+        raise common.ChartgenError([exc.diagnostic]) from None
     if task.data is None:
         task.data = {}
     if not isinstance(task.data, dict):
-        raise _Findings(
+        raise common.ChartgenError(
             [Diagnostic(TYPE, "a task configuration must be a mapping", location=Location(file, 1, 1))]
         )
     environment = task.data.get("environment")
@@ -204,11 +196,11 @@ def build_preview(request: Request) -> PodPreview:
             source = dotted(chosen) if chosen else "the master's default auxiliary pool"
             where = request.loaded.locate(chosen) if chosen else None
         message = f"{source} names pool {exc.pool!r}, but no resource pool has that name (pools: {known})"
-        raise _Findings([Diagnostic(POOL_RULE, message, location=where)]) from None
+        raise common.ChartgenError([Diagnostic(POOL_RULE, message, location=where)]) from None
     except PatchError as exc:
         where = _task_location(request.task, exc.path) if request.task is not None else None
         message = f"the pod specs cannot be merged: {exc}"
-        raise _Findings([Diagnostic(MERGE_RULE, message, location=where)]) from None
+        raise common.ChartgenError([Diagnostic(MERGE_RULE, message, location=where)]) from None
 
 
 def _layer_location(request: Request, layer: Layer | None) -> Location | None:

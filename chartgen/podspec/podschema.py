@@ -25,6 +25,7 @@ from chartgen.diagnostics import Path, Severity, dotted
 from chartgen.podspec import patchkeys
 from chartgen.releases import release_key
 from chartgen.validate.schema_walk import Finding, suggest
+from chartgen.yamlio.resolve import kind_of
 
 DETERMINED_CONTAINER = "determined-container"
 DETERMINED_INIT_CONTAINER = "determined-init-container"
@@ -100,20 +101,6 @@ def check_pod(spec: object, release: str, reader: Reader = VALUES) -> list[Findi
     return found
 
 
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "a map"
-
-
 class _Walker:
     """One pass over a spec against the generated table."""
 
@@ -136,7 +123,7 @@ class _Walker:
 
     def wrong(self, value: object, wanted: str, path: Path) -> None:
         self.add(
-            TYPE, path, f"{dotted(path)} must be {wanted}, not {_type_name(value)}: {self.reader.unreadable}"
+            TYPE, path, f"{dotted(path)} must be {wanted}, not {kind_of(value)}: {self.reader.unreadable}"
         )
 
     def struct(self, value: object, type_name: str, path: Path) -> None:
@@ -261,7 +248,7 @@ class _Walker:
 
 def _quantity_problem(value: object) -> str:
     if not isinstance(value, str):
-        return f"must be a Kubernetes quantity such as 500m, 2 or 8Gi, not {_type_name(value)}"
+        return f"must be a Kubernetes quantity such as 500m, 2 or 8Gi, not {kind_of(value)}"
     unit = re.fullmatch(r"\s*([0-9.]+)\s*([KMGTPE])[Bb]\s*", value)
     hint = f" (write {unit[1]}{unit[2]}i or {unit[1]}{unit[2]})" if unit else ""
     return f"{value!r} is not a Kubernetes quantity such as 500m, 2 or 8Gi{hint}"

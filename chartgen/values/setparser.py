@@ -41,6 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chartgen.diagnostics import Path, UsageError, dotted
+from chartgen.yamlio.resolve import kind_of
 
 KINDS = ("set", "set-string", "set-json", "set-file", "set-literal")
 MAX_INDEX = 65536
@@ -116,20 +117,6 @@ def _settled(records: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
         kept = [(p, c) for p, c in kept if p[: len(path)] != path]
         kept.append((path, column))
     return kept
-
-
-def _kind_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, dict):
-        return "a map"
-    if isinstance(value, list):
-        return "a list"
-    return "a string"
 
 
 def _read_file(path: str) -> str:
@@ -363,7 +350,7 @@ def _store(items: list[Any], index: int, value: Any, column: int) -> list[Any]:
 def _not_a(path: Path, value: Any, wanted: str, column: int) -> SetSyntaxError:
     action = "a key inside it" if wanted == "map" else "an index in it"
     return SetSyntaxError(
-        f"{dotted(path)} is {_kind_of(value)}, not a {wanted}: Helm refuses to set {action}", column
+        f"{dotted(path)} is {kind_of(value)}, not a {wanted}: Helm refuses to set {action}", column
     )
 
 

@@ -75,6 +75,21 @@ def resolve_plain(text: str) -> Scalar:
     return text
 
 
+def kind_of(value: object) -> str:
+    """How a message names a loaded value's YAML kind ("a number", "a map", ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dict):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return "a string"
+
+
 def go_string(value: object) -> str:
     """Format a value as Go's ``fmt.Sprint`` does for what Helm holds (``quote``, ``toString``)."""
     if value is None:
