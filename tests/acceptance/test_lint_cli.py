@@ -6,8 +6,6 @@ Positions asserted here are counted from the fixture text written in each test
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 import subprocess
@@ -16,7 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from chartgen.cli import main
+from tests.support.cli import run_cli
+
+
+def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    return run_cli(["lint", *args], stdin)
+
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
 # One finding per line: FILE[:LINE:COL]: severity[rule-id] message; a hint is indented under it.
@@ -24,18 +27,6 @@ FINDING = re.compile(
     r"(?P<file>[^\s:]+)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<sev>error|warning)\[(?P<rule>[a-z0-9-]+)\] \S.*"
 )
 HINT = "  hint: "
-
-
-def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-        pytest.MonkeyPatch.context() as patch,
-    ):
-        patch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = main(["lint", *args])
-    return code, out.getvalue(), err.getvalue()
 
 
 def findings(out: str) -> list[tuple[str, int, int, str, str]]:

@@ -7,8 +7,6 @@ be what answered: it would mean a bug was hidden, not handled).
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import subprocess
 import sys
@@ -19,27 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chartgen.cli import main
 from chartgen.values.load import chart_defaults
+from tests.support.cli import run_cli
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-        pytest.MonkeyPatch.context() as patch,
-    ):
-        patch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
 def answered(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
-    code, out, err = run(argv, stdin)
+    code, out, err = run_cli(argv, stdin)
     assert code in (0, 1, 2), (argv, code, err)
     assert "Traceback" not in err + out, (argv, err)
     assert "internal error" not in err, (argv, err)

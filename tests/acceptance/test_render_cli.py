@@ -7,8 +7,6 @@ Orders and template names are checked against the vendored conformance corpus
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 import subprocess
@@ -19,23 +17,16 @@ from typing import Any
 import pytest
 import yaml
 
-from chartgen.cli import main
+from tests.support.cli import run_cli
+
+
+def render(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    return run_cli(["render", *args], stdin)
+
 
 CASES = Path(__file__).parents[1] / "conformance" / "cases"
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
 SOURCE = re.compile(r"^# Source: (\S+)$", re.M)
-
-
-def render(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-        pytest.MonkeyPatch.context() as patch,
-    ):
-        patch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = main(["render", *args])
-    return code, out.getvalue(), err.getvalue()
 
 
 def documents(stream: str) -> list[tuple[str, str]]:

@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-
 import pytest
 from conformance_cases import Case, discover
 
-from chartgen.cli import main
+from tests.support.cli import run_cli
 
 CASES = discover()
-
-
-def run_cli(argv: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(argv)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_corpus_is_complete() -> None:
