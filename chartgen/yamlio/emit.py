@@ -120,12 +120,24 @@ def scalar(value: Any) -> str:
     return flow(value)
 
 
+# Flow indicators: inside ``[...]``/``{...}`` a plain scalar holding one ends or splits it.
+_FLOW_INDICATORS = frozenset(",[]{}")
+
+
+def _in_flow(value: Any) -> str:
+    """A value inside a flow collection, where ``,[]{}`` in plain text would change the structure."""
+    if isinstance(value, str) and not _FLOW_INDICATORS.isdisjoint(value):
+        text = _string(value)
+        return text if text[:1] in ("'", '"') else "'" + value.replace("'", "''") + "'"
+    return flow(value)
+
+
 def flow(value: Any) -> str:
     """Inline (flow) YAML for any value: safe in any position of a line."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{scalar(str(k))}: {flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_in_flow(str(k))}: {_in_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
+        return "[" + ", ".join(_in_flow(v) for v in value) + "]"
     return scalar(value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
@@ -65,6 +65,9 @@ def test_value_after_a_key_round_trips(value: Any) -> None:
 
 @settings(max_examples=300)
 @given(tree)
+@example(["x,y"])
+@example({"k": "a]b", "{": ["}"]})
+@example([["[x]"], "x, y"])
 def test_flow_is_safe_anywhere_on_a_line(value: Any) -> None:
     assert yaml.safe_load(f"a: {emit.flow(value)}\n") == {"a": value}
 

@@ -1,0 +1,15 @@
+"""Hypothesis profiles: CI runs are derandomised and reproducible; local runs keep exploring.
+
+``CI`` (set by ``.ci/run``) or ``HYPOTHESIS_PROFILE=ci`` selects the fixed-seed profile; a
+local ``make test`` draws new examples every run, which is how new bugs are found.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
