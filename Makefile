@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TOOLS := .tools
 
-.PHONY: install compile quickstart test lint generate golden bench tools conformance clean
+.PHONY: install compile quickstart test lint generate golden bench tools corpus conformance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,8 +47,18 @@ golden: install
 bench: install
 	$(PY) -m tests.bench
 
+# The conformance corpus, copied verbatim from ../shared (a test fails while the copy is stale).
+SHARED_CORPUS := ../shared/conformance
+corpus:
+	test -d $(SHARED_CORPUS)
+	rm -rf tests/conformance/corpus.new
+	cp -a $(SHARED_CORPUS)/. tests/conformance/corpus.new
+	rm -rf tests/conformance/corpus
+	mv tests/conformance/corpus.new tests/conformance/corpus
+
+# The corpus's own runner against the command line: `N/M cases conform`.
 conformance: install
-	$(PY) tests/conformance/run.py tests/conformance/cases --cmd "$(PY) -m chartgen"
+	$(PY) tests/conformance/corpus/run.py tests/conformance/corpus/cases --cmd "$(PY) -m chartgen"
 
 clean:
 	rm -rf $(VENV) $(TOOLS) build *.egg-info

@@ -23,8 +23,9 @@ from typing import Any
 
 import pytest
 
-from chartgen.releases import LATEST, SUPPORTED
+from chartgen.releases import LATEST, SUPPORTED, chart_twins
 from chartgen.values.load import SetFlags, load_values
+from tests.support.corpus import CASES
 from tests.support.golden import Case, cases
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +91,9 @@ def schema_leaves(release: str) -> tuple[Leaf, ...]:
 
 
 def case_release(case: Case) -> str:
-    return str(case.meta().get("app_version", LATEST))
+    """A golden names its release ``app_version``; a corpus case ``chart_version``."""
+    meta = case.meta()
+    return str(meta.get("app_version", meta.get("chart_version", LATEST)))
 
 
 def _user_values(case: Case) -> dict[str, Any]:
@@ -118,51 +121,57 @@ def _set(value: Any, path: Pattern = ()) -> Iterator[tuple[Pattern, str, Any]]:
         yield path, "scalar", value
 
 
+def _rendered_cases(release: str) -> Iterator[tuple[str, Case]]:
+    """Goldens and conformance cases that render ``release`` or a twin (a chart differing only in images)."""
+    twins = chart_twins(release)
+    for case in cases():
+        if case_release(case) in twins and (case.directory / "rendered.yaml").exists():
+            yield case.name, case
+    for twin in twins:
+        for expected in sorted((CASES / twin).glob("*/expected.yaml")):
+            corpus_case = Case(expected.parent)
+            yield f"corpus {twin}/{corpus_case.name}", corpus_case
+
+
 @cache
 def rendered_settings(release: str) -> dict[tuple[Pattern, str], list[tuple[str, Any]]]:
     """For each (pattern, form) the rendered cases of ``release`` set: which case, which value."""
     found: dict[tuple[Pattern, str], list[tuple[str, Any]]] = {}
-    for case in cases():
-        if case_release(case) != release or not (case.directory / "rendered.yaml").exists():
-            continue
+    for name, case in _rendered_cases(release):
         for path, form, value in _set(_user_values(case)):
-            found.setdefault((path, form), []).append((case.name, value))
+            found.setdefault((path, form), []).append((name, value))
     return found
+
+
+def _shared(leaf: Leaf) -> bool:
+    """Whether every release has the option, with the same choices: then any release's case shows it."""
+    return all(leaf in schema_leaves(release) for release in SUPPORTED)
+
+
+def _settings_of(release: str, leaf: Leaf) -> list[tuple[str, Any]]:
+    """Cases that set ``leaf``: of ``release`` and its twins, or of any release for a shared option."""
+    own = rendered_settings(release).get((leaf.path, leaf.form), [])
+    if own or not _shared(leaf):
+        return own
+    return [
+        found for other in SUPPORTED for found in rendered_settings(other).get((leaf.path, leaf.form), [])
+    ]
 
 
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_every_option_is_set_in_a_rendered_golden(release: str) -> None:
-    settings = rendered_settings(release)
-    missing = [str(leaf) for leaf in schema_leaves(release) if (leaf.path, leaf.form) not in settings]
+    missing = [str(leaf) for leaf in schema_leaves(release) if not _settings_of(release, leaf)]
     assert not missing, f"{release}: no rendered golden case sets:\n  " + "\n  ".join(missing)
 
 
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_every_enum_value_appears_in_a_rendered_golden(release: str) -> None:
-    settings = rendered_settings(release)
     missing = []
     for leaf in schema_leaves(release):
         if not leaf.enum:
             continue
-        seen = {value for _, value in settings.get((leaf.path, "scalar"), [])}
+        seen = {value for _, value in _settings_of(release, Leaf(leaf.path, "scalar"))}
+        if _shared(leaf):
+            seen |= {value for other in SUPPORTED for _, value in _settings_of(other, leaf)}
         missing += [f"{leaf}: {value!r}" for value in leaf.enum if value not in seen]
     assert not missing, f"{release}: no rendered golden case uses:\n  " + "\n  ".join(missing)
-
-
-def test_leaves_include_every_form_of_a_union() -> None:
-    """The walk sees both forms of a scalar-or-mapping option and the free-form maps."""
-    leaves = {(leaf.path, leaf.form) for leaf in schema_leaves(LATEST)}
-    image = ("resourcePools", ITEM, "task_container_defaults", "image")
-    assert (image, "scalar") in leaves
-    assert ((*image, "cuda"), "scalar") in leaves
-    assert (("taskContainerDefaults", "gpuPodSpec"), "map") in leaves
-    assert (("masterService", "annotations"), "map") in leaves
-    assert (("loadBalancerSourceRanges",), "list") in leaves
-
-
-def test_every_case_names_a_supported_release() -> None:
-    for case in cases():
-        assert case_release(case) in SUPPORTED, f"golden/{case.name}: app_version {case_release(case)}"
-        assert case.name.startswith("035-") == (case_release(case) == "0.35.0"), (
-            f"golden/{case.name}: 0.35.0 cases, and only they, are named 035-…"
-        )

@@ -35,10 +35,11 @@ from jsonschema import Draft202012Validator
 from kubernetes_validate.utils import all_versions
 from referencing import Registry, Resource
 
+from tests.support.corpus import CASES as CORPUS
 from tests.support.golden import GOLDEN
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT / "tests" / "conformance" / "cases"
+
 SCHEMAS = resources.files("kubernetes_validate") / "kubernetes-json-schema"
 
 CRDS = {

@@ -119,7 +119,9 @@ def _sizing_failure(args: argparse.Namespace, request: Request, exc: Exception) 
 def build_request(args: argparse.Namespace) -> Request:
     """Flags first, then the values (``-f``/``--set``), then the recommendation."""
     from chartgen.plan.inventory import InventoryError, cpu_millis, cpu_nodes, gpu_nodes, positive_ints
+    from chartgen.releases import check_release
 
+    check_release(args.app_version)
     if args.nodes is not None and args.cpu_allocatable is not None:
         raise common.UsageError("give --nodes (GPU nodes) or --cpu-allocatable (CPU nodes), not both")
     loaded = _load(args)

@@ -82,10 +82,12 @@ def run(args: argparse.Namespace) -> int:
 def build_request(args: argparse.Namespace) -> Request:
     """Load the values and the task, check every pod spec involved, and choose the pool."""
     from chartgen.podspec.preview import default_pool
+    from chartgen.releases import check_release
     from chartgen.validate.registry import Context
     from chartgen.validate.rules.podspec import all_findings
     from chartgen.values.load import load_values
 
+    check_release(args.app_version)
     flags = common.set_flags(args)
     if not args.values and not any(exprs for _, exprs in flags.by_kind()):
         raise common.UsageError("podspec needs the values: -f VALUES (or --set)")

@@ -132,7 +132,7 @@ def _only_release_keys(node: Node, release: str) -> None:
 def _not_in_release(key: str, prop: Node, owner: Node, release: str, kept: dict[str, Node]) -> str:
     since, until = prop.get("x-since"), prop.get("x-until")
     when = (
-        f"it arrived in {since}"
+        f"it is read from {since} on"
         if since and not reads(since, None, release)
         else f"it was removed in {until}"
     )
@@ -156,6 +156,7 @@ def _only_release_values(prop: Node, release: str) -> None:
     since: dict[str, str] = prop.get("x-enum-since", {})
     until: dict[str, str] = prop.get("x-enum-until", {})
     notes: dict[str, str] = prop.pop("x-enum-notes", {})
+    ignored: list[str] = prop.pop("x-enum-ignored", [])
     refused: dict[str, str] = {}
     for holder in [prop, *prop.get("anyOf", ())]:
         if "enum" not in holder:
@@ -167,11 +168,14 @@ def _only_release_values(prop: Node, release: str) -> None:
                     f"(accepted from {since[value]} on)" if value in since else f"(removed in {until[value]})"
                 )
                 refused[value] = notes.get(value, generic).replace("{release}", release)
-        holder["enum"] = accepted
+        # The chart takes an ignored value without complaint: valid, with a warning from lint.
+        holder["enum"] = [v for v in holder["enum"] if v in accepted or v in ignored]
     if "anyOf" in prop:
         prop["anyOf"] = [b for b in prop["anyOf"] if b.get("enum", True) != []]
     if refused:
         prop["x-enum-notes"] = refused
+    if ignored and any(value in refused for value in ignored):
+        prop["x-enum-ignored"] = [value for value in ignored if value in refused]
     if "x-defaults" in prop:
         prop["x-default"] = prop["x-defaults"][release]
 

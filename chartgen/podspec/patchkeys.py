@@ -31,8 +31,8 @@ from typing import Any
 
 #: kubectl 1.31 is the oracle in tests/unit/podspec; the table comes from the same API version.
 KUBERNETES_VERSION = "1.31.0"
-#: The Determined masters chartgen knows (0.35.0 to 0.38.1) read pod specs with Kubernetes 1.28's Go
-#: types, so ``since`` covers the fields added from 1.29 on.
+#: The Determined masters chartgen knows read pod specs with Kubernetes 1.28's Go types
+#: (``chartgen.releases.MASTER_KUBERNETES``), so ``since`` covers the fields added from 1.29 on.
 OLDEST_VERSION = "1.28.0"
 ROOT = "Pod"
 DATA_FILE = "data/smp-pod-keys.json"

@@ -7,8 +7,8 @@ Determined reads every pod spec (a Helm value the chart copies into master.yaml,
 - a value of the wrong JSON type fails the read: the master does not start, or the task is refused;
 - a field Kubernetes added after the client's version is dropped like an unknown one.
 
-The master then checks the spec (``validatePodSpec`` in its sources, the same in 0.35.0 and
-0.38.1) and, at launch, rebuilds parts of it (see ``chartgen.podspec.preview``).
+The master then checks the spec (``validatePodSpec`` in its sources, the same in every supported
+release) and, at launch, rebuilds parts of it (see ``chartgen.podspec.preview``).
 
 The Kubernetes side is the table ``chartgen.podspec.patchkeys`` generates; nothing here imports
 kubernetes-validate. Every check returns findings with paths relative to the pod spec.
@@ -23,15 +23,12 @@ from typing import Any
 
 from chartgen.diagnostics import Path, Severity, dotted
 from chartgen.podspec import patchkeys
-from chartgen.releases import release_key
+from chartgen.releases import MASTER_KUBERNETES, release_key
 from chartgen.validate.schema_walk import Finding, suggest
 from chartgen.yamlio.resolve import kind_of
 
 DETERMINED_CONTAINER = "determined-container"
 DETERMINED_INIT_CONTAINER = "determined-init-container"
-
-#: The Kubernetes API version of the Go types each master reads pod specs with (k8s.io/api v0.28.3).
-MASTER_KUBERNETES = {"0.35.0": "1.28", "0.38.1": "1.28"}
 
 KIND = "pod-spec-kind"
 UNKNOWN_FIELD = "pod-spec-unknown-field"
@@ -111,7 +108,7 @@ class _Walker:
         self.required: Mapping[str, list[str]] = table["required"]
         self.since: Mapping[str, Mapping[str, str]] = table["since"]
         self.release = release
-        self.master = MASTER_KUBERNETES[release]
+        self.master = MASTER_KUBERNETES
         self.reader = reader
         self.found = found
 

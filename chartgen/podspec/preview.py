@@ -1,7 +1,7 @@
 """The pod spec a Determined task starts from, built from the values and the task as the master does.
 
 What the master does (``TaskContainerDefaults``, ``MergeIntoExpConfig`` and the checkpoint-GC
-task spec in its sources; the same in 0.35.0 and 0.38.1):
+task spec in its sources; the same in every supported release):
 
 1. The default: the pool's ``task_container_defaults.<kind>_pod_spec`` when the pool sets one
    (even ``{}``), else the top-level ``taskContainerDefaults`` one. A pool's spec replaces the

@@ -10,7 +10,7 @@ from typing import Any
 from jinja2 import Undefined
 
 from chartgen.diagnostics import UsageError
-from chartgen.releases import release_key
+from chartgen.releases import has
 from chartgen.render.engine import (
     CHART_NAME,
     Manifest,
@@ -81,7 +81,6 @@ def additional_manager(manager: Any, index: int) -> dict[str, Any]:
 def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, Any]:
     """Names, labels, release facts and helpers every template shares."""
     name = release.name
-    current = release_key(release.app_version)
     return {
         "names": {
             "master": f"determined-master-{name}",
@@ -98,7 +97,7 @@ def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, 
             "master": {"app": f"determined-master-{name}", "release": name},
             "db": {"app": f"determined-db-{name}", "release": name},
         },
-        "since": lambda version: current >= release_key(version),
+        "has": lambda change: has(release.app_version, change),
         "secret_path": SECRET_PATH,
         "master_container_port": MASTER_CONTAINER_PORT,
         "quoted": quoted,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from chartgen.releases import LATEST
 from chartgen.yamlio import emit
 
 CHART_NAME = "determined"
@@ -40,7 +41,7 @@ class ReleaseInfo:
 
     name: str = "determined"
     namespace: str = "default"
-    app_version: str = "0.38.1"
+    app_version: str = LATEST
     is_upgrade: bool = False
 
 

@@ -411,6 +411,9 @@ class Walker:
                     f"{dotted(path)}: {note}" if note else f"{dotted(path)}: {shown} is not one of {choices}",
                 )
                 return
+        if isinstance(value, str) and value in flags.get("x-enum-ignored", ()):
+            self.add("no-effect", path, f"{dotted(path)}: {notes[value]}", warning=True)
+            return
         if isinstance(value, int | float) and not isinstance(value, bool):
             self.number(value, node, path)
         if isinstance(value, str):
@@ -539,7 +542,7 @@ def _numeric(text: str, expected: Collection[str]) -> bool:
 
 
 # Annotations of a property that matter while walking its value.
-_FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-checked-by")
+_FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checked-by")
 # What a property's ``x-checked-by`` rule reports instead of the walker.
 _BOUNDS = ("const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 

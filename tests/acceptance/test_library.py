@@ -103,7 +103,9 @@ def test_load_values_raises_chartgen_error_carrying_the_diagnostics(tmp_path: Pa
     ("files", "app_version", "message"),
     [
         (["no-such-file.yaml"], "0.38.1", "cannot read values file no-such-file.yaml"),
-        ([], "0.36.0", "unsupported --app-version '0.36.0'"),
+        ([], "0.34.0", "Determined 0.34.0 is not one of the releases chartgen reproduces"),
+        ([], "0.39.0", "Determined 0.39.0 is newer than"),
+        ([], "latest", "'latest' is not a release version"),
     ],
 )
 def test_requests_that_cannot_run_raise_usage_error(files: list[str], app_version: str, message: str) -> None:

@@ -257,21 +257,40 @@ def test_usage_errors_exit_2_with_one_error_line(argv: list[str]) -> None:
 
 
 def test_an_unsupported_release_lists_the_supported_ones() -> None:
-    code, out, err = lint(write("values.yaml", GOOD), "--app-version", "0.36.0")
+    code, out, err = lint(write("values.yaml", GOOD), "--app-version", "0.34.0")
     assert (code, out) == (2, "")
     assert err == (
-        "chartgen: error: unsupported --app-version '0.36.0': chartgen reproduces the chart of "
-        "Determined 0.35.0, 0.38.1\n"
+        "chartgen: error: Determined 0.34.0 is not one of the releases chartgen reproduces: "
+        "0.35.0, 0.35.1, 0.36.0, 0.37.0, 0.38.0, 0.38.1 (use --app-version with one of them)\n"
     )
 
 
+def test_a_release_that_is_not_a_version_is_a_usage_error() -> None:
+    code, out, err = lint(write("values.yaml", GOOD), "--app-version", "stable")
+    assert (code, out) == (2, "")
+    assert err.startswith("chartgen: error: --app-version 'stable' is not a release version (X.Y.Z")
+
+
+@pytest.mark.parametrize("version", ["v0.36.0", "0.36.0"])
+def test_a_leading_v_names_the_same_release(version: str) -> None:
+    # masterService is read from 0.36.0 on: not an unknown key there, whichever spelling.
+    values = write("values.yaml", GOOD + "masterService: {annotations: {a: b}}\n")
+    assert lint(values, "--app-version", version)[:2] == (0, "")
+    assert lint(values, "--app-version", "v0.35.1")[0] == 1
+
+
 def test_the_release_changes_what_is_valid() -> None:
-    # `preemption` exists only before 0.36.0.
+    # `preemption` exists only before 0.36.0; later charts ignore it, which is worth a warning.
     values = write("values.yaml", GOOD + "defaultScheduler: preemption\n")
-    assert lint(values, "--app-version", "0.35.0")[0] == 0
-    code, out, _ = lint(values, "--app-version", "0.38.1")
-    assert code == 1
-    assert [row[:3] for row in findings(out)] == [("values.yaml", 3, 19)]
+    assert lint(values, "--app-version", "0.35.0")[:2] == (0, "")
+    code, out, _ = lint(values, "--app-version", "0.36.0")
+    assert code == 0
+    assert [row[:5] for row in findings(out)] == [("values.yaml", 3, 19, "warning", "no-effect")]
+    assert "renders no scheduler objects and no default_scheduler" in out
+    # Only 0.35.x refuses a lone task image; later charts fall back to the default for the other.
+    lone = write("lone.yaml", GOOD + "taskContainerDefaults: {cpuImage: my/cpu:1}\n")
+    assert lint(lone, "--app-version", "0.35.1")[0] == 1
+    assert lint(lone, "--app-version", "0.36.0")[:2] == (0, "")
 
 
 def test_text_output_has_no_control_characters_even_from_user_keys() -> None:

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
-from compare_objects import compare
 
-CASES_DIR = Path(__file__).parent / "cases"
+from tests.support.corpus import CASES, CORPUS
+
+CASES_DIR = CASES
+
+
+def _reference_compare() -> Any:
+    """The corpus's own ``compare.py``: the comparison rules exactly as the specification states them."""
+    spec = importlib.util.spec_from_file_location("corpus_compare", CORPUS / "compare.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.compare
+
+
+compare = _reference_compare()
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,7 @@ import yaml
 
 from chartgen.validate.runner import run_rules
 from chartgen.values.load import SetFlags, load_values
-
-CASES = Path(__file__).parents[1] / "conformance" / "cases"
+from tests.support.corpus import CASES
 
 
 def _cases() -> list[Path]:
@@ -28,4 +27,7 @@ def test_corpus_case(case_dir: Path) -> None:
         assert errors == [], "upstream renders this case"
     else:
         assert errors, "upstream refuses this case"
-        assert any(meta["error_mentions"] in d.message for d in errors), [d.message for d in errors]
+        naming = [d for d in errors if meta["error_mentions"] in d.message]
+        assert naming, [d.message for d in errors]
+        # Located at the value (or the key, or the mapping a missing key belongs in).
+        assert all(d.location is not None and d.location.line and d.location.col for d in naming)

@@ -15,10 +15,10 @@ import yaml
 
 from chartgen.diagnostics import Severity
 from chartgen.podspec import patchkeys
-from chartgen.podspec.podschema import MASTER_KUBERNETES
-from chartgen.releases import SUPPORTED
+from chartgen.releases import MASTER_KUBERNETES, SUPPORTED
 from chartgen.validate.runner import run_rules
 from chartgen.values.load import SetFlags, load_values
+from tests.support.corpus import CASES
 
 from .rulecheck import BASE, diagnostics, found, messages
 
@@ -28,7 +28,7 @@ RULES = [
     "pod-spec-restart-policy", "pod-spec-gpu-resources", "pod-spec-run-as-user",
     "pod-spec-determined-container",
 ]  # fmt: skip
-CASES = Path(__file__).parents[1] / "conformance" / "cases"
+
 HEAD = "taskContainerDefaults:\n  gpuPodSpec:\n    apiVersion: v1\n    kind: Pod\n"
 
 
@@ -132,7 +132,7 @@ def test_field_newer_than_the_masters_kubernetes(tmp_path: Path, release: str) -
     assert lint(tmp_path, text, release) == [(9, 9, "pod-spec-field-too-new")]
     (message,) = [d.message for d in diagnostics(tmp_path, text, release=release) if d.rule_id in RULES]
     assert f"Kubernetes 1.30 field, but the Determined {release} master" in message
-    assert f"Kubernetes {MASTER_KUBERNETES[release]} API" in message
+    assert f"Kubernetes {MASTER_KUBERNETES} API" in message
     ok = pod("spec:\n  securityContext:\n    seccompProfile: {type: RuntimeDefault}\n")
     assert lint(tmp_path, ok, release) == []
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic
-from chartgen.releases import release_key
+from chartgen.releases import has
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import mapping, missing, truthy
 
@@ -111,16 +111,16 @@ def master_port_required(ctx: Context) -> Iterator[Diagnostic]:
 
 @rule("task-images-paired")
 def task_images_paired(ctx: Context) -> Iterator[Diagnostic]:
-    """Before 0.36.0 the chart takes default task images only as a pair.
+    """Charts with the task-images-paired change take default task images only as a pair.
 
-    Determined 0.35.0's chart refuses ``taskContainerDefaults.cpuImage``
-    without ``gpuImage`` and the reverse; later charts fall back to the
-    default image for the one left out.
+    Those charts refuse ``taskContainerDefaults.cpuImage`` without ``gpuImage``
+    and the reverse; later charts fall back to the default image for the one
+    left out.
 
     pass: ``taskContainerDefaults: {cpuImage: my/cpu:1, gpuImage: my/gpu:1}``
-    fail (0.35.0): ``taskContainerDefaults: {cpuImage: my/cpu:1}``
+    fail (oldest release): ``taskContainerDefaults: {cpuImage: my/cpu:1}``
     """
-    if release_key(ctx.release) >= (0, 36, 0):
+    if not has(ctx.release, "task-images-paired"):
         return
     defaults = mapping(ctx.get("taskContainerDefaults"))
     images = {name: defaults.get(name) for name in ("cpuImage", "gpuImage")}

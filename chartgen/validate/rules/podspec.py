@@ -87,8 +87,8 @@ def unknown_field(ctx: Context) -> Iterator[Diagnostic]:
 
 @rule("pod-spec-field-too-new")
 def field_too_new(ctx: Context) -> Iterator[Diagnostic]:
-    """A Pod field newer than the Kubernetes API the master was built with (1.28 for 0.35.0 and
-    0.38.1): the master drops it, whatever the cluster's version.
+    """A Pod field newer than the Kubernetes API the master was built with (1.28 for every supported
+    release): the master drops it, whatever the cluster's version.
 
     pass: ``securityContext: {seccompProfile: {type: RuntimeDefault}}``
     fail: ``securityContext: {appArmorProfile: {type: RuntimeDefault}}`` (Kubernetes 1.30)

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic, Severity
-from chartgen.releases import release_key
+from chartgen.releases import has
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import mapping, truthy
 
-# The first supported release whose chart reads snapshots, the master host settings and security.token.
-SNAPSHOTS_SINCE = MASTER_HOST_SINCE = TOKEN_SINCE = release_key("0.38.1")
 SNAPSHOT_NAMESPACE = "default"
 
 
@@ -26,7 +24,7 @@ def snapshot_on_install(ctx: Context) -> Iterator[Diagnostic]:
     pass: ``db: {snapshotSuffix: nightly}`` rendered with ``--is-upgrade``
     fail (warning): the same on a fresh install
     """
-    if release_key(ctx.release) < SNAPSHOTS_SINCE or _is_upgrade(ctx):
+    if not has(ctx.release, "db-snapshots") or _is_upgrade(ctx):
         return
     db = mapping(ctx.get("db"))
     for name, action in (("snapshotSuffix", "snapshots"), ("restoreSnapshotSuffix", "restores")):
@@ -49,7 +47,7 @@ def snapshot_namespace(ctx: Context) -> Iterator[Diagnostic]:
     pass: ``db: {snapshotSuffix: nightly}`` upgraded in namespace ``default``
     fail (warning): the same upgraded in namespace ``determined``
     """
-    if release_key(ctx.release) < SNAPSHOTS_SINCE or not _is_upgrade(ctx):
+    if not has(ctx.release, "db-snapshots") or not _is_upgrade(ctx):
         return
     suffix = ctx.get("db", "snapshotSuffix")
     if truthy(suffix) and ctx.namespace != SNAPSHOT_NAMESPACE:
@@ -103,12 +101,12 @@ def log_color(ctx: Context) -> Iterator[Diagnostic]:
 
 @rule("security-token-ignored")
 def security_token(ctx: Context) -> Iterator[Diagnostic]:
-    """``security.token`` appears in the 0.38.1 values.yaml, but that chart never passes it to the master.
+    """``security.token`` appears in values.yaml from the access-tokens change on, but no chart passes it on.
 
     pass: ``security: {authz: {type: rbac}}``
     fail (warning): ``security: {token: {max_lifespan_days: 90}}``
     """
-    if release_key(ctx.release) >= TOKEN_SINCE and truthy(ctx.get("security", "token")):
+    if has(ctx.release, "access-tokens") and truthy(ctx.get("security", "token")):
         yield ctx.diag(
             "security-token-ignored", ("security", "token"),
             f"security.token is ignored: the {ctx.release} chart does not pass it to master.yaml, so "
@@ -125,7 +123,7 @@ def master_host_settings(ctx: Context) -> Iterator[Diagnostic]:
     pass: ``determinedMasterHost: det.example.com`` with ``determinedMasterPort: 443``
     fail (warning): ``determinedMasterPort: 443`` alone
     """
-    if release_key(ctx.release) < MASTER_HOST_SINCE or truthy(ctx.get("determinedMasterHost")):
+    if not has(ctx.release, "master-host") or truthy(ctx.get("determinedMasterHost")):
         return
     for name in ("determinedMasterPort", "determinedMasterScheme"):
         if truthy(ctx.get(name)):

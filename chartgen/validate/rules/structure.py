@@ -72,8 +72,8 @@ def misplaced_key(ctx: Context) -> Iterator[Diagnostic]:
 def key_not_in_release(ctx: Context) -> Iterator[Diagnostic]:
     """A key of another release of the chart (or master) than the one chosen.
 
-    pass (0.38.1): ``masterService: {annotations: {a: b}}``
-    fail (0.35.0): the same (the 0.35.0 chart does not read masterService)
+    pass (newest release): ``masterService: {annotations: {a: b}}``
+    fail (oldest release): the same (its chart does not read masterService)
     """
     return _report(ctx, "key-not-in-release")
 
@@ -94,7 +94,7 @@ def invalid_enum(ctx: Context) -> Iterator[Diagnostic]:
     """A value outside the choices the release takes, explained when it is another release's.
 
     pass: ``defaultScheduler: coscheduler``
-    fail (0.38.1): ``defaultScheduler: preemption`` (removed in 0.36.0; silently ignored)
+    fail (newest release): ``defaultScheduler: preemption`` (no longer read; silently ignored)
     """
     return _report(ctx, "invalid-enum")
 

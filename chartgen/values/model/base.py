@@ -20,7 +20,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
-from chartgen.releases import LATEST, SUPPORTED, release_key
+from chartgen.releases import LATEST, SUPPORTED, release_key, span
 
 Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
 
@@ -46,8 +46,7 @@ def field(
     description: str,
     default: Any = None,
     *,
-    since: str | None = None,
-    until: str | None = None,
+    change: str | None = None,
     values_yaml: bool = False,
     required: bool = False,
     alias: str | None = None,
@@ -55,8 +54,8 @@ def field(
     free_text: bool = False,
     no_effect: str | None = None,
     replaced_by: str | None = None,
-    enum_since: Mapping[str, str] | None = None,
-    enum_until: Mapping[str, str] | None = None,
+    enum_changes: Mapping[str, str] | None = None,
+    enum_ignored: tuple[str, ...] = (),
     enum_notes: Mapping[str, str] | None = None,
     case_insensitive: bool = False,
     checked_by: str | None = None,
@@ -65,11 +64,13 @@ def field(
 
     ``default`` is what upstream's values.yaml holds (a ``PerRelease`` when it
     differs); ``values_yaml`` says whether values.yaml writes the key at all, which
-    is what ``defaults.json`` reproduces. ``since``/``until`` are Determined
-    releases: the key is read from ``since`` on and no longer from ``until``;
-    ``replaced_by`` names the key that takes its place in releases that do not read
-    it. ``enum_since``/``enum_until`` do the same for single enum values, with
-    ``enum_notes`` explaining a value a release refuses (``{release}`` stands for it).
+    is what ``defaults.json`` reproduces. ``change`` names the release change
+    (``chartgen.releases.CHANGES``) that brings the key: only releases with it read
+    the key; ``replaced_by`` names the key that takes its place in releases that do
+    not. ``enum_changes`` does the same for single enum values, with ``enum_notes``
+    explaining a value a release refuses (``{release}`` stands for it). ``enum_ignored``
+    values are not refused where their change is missing: the chart silently ignores
+    them there, which lint reports as a warning with the note.
     ``free_text`` fields (shell hooks, certificates, regular expressions) are not
     searched for placeholders; ``no_effect`` explains a setting that is accepted but
     does nothing. A ``required`` key must be written whenever its section is.
@@ -77,6 +78,7 @@ def field(
     more to say than the schema walker, which then leaves them to it (the schema
     still states them).
     """
+    since, until = span(change) if change else (None, None)
     releases = [r for r in SUPPORTED if reads(since, until, r)]
     if not releases:
         raise ValueError(f"field {description!r} is read by no supported release")
@@ -90,8 +92,9 @@ def field(
         "x-free-text": free_text or None,
         "x-no-effect": no_effect,
         "x-replaced-by": replaced_by,
-        "x-enum-since": dict(enum_since) if enum_since else None,
-        "x-enum-until": dict(enum_until) if enum_until else None,
+        "x-enum-since": _enum_bounds(enum_changes, 0),
+        "x-enum-until": _enum_bounds(enum_changes, 1),
+        "x-enum-ignored": list(enum_ignored) or None,
         "x-enum-notes": dict(enum_notes) if enum_notes else None,
         "x-case-insensitive": case_insensitive or None,
         "x-checked-by": checked_by,
@@ -103,16 +106,22 @@ def field(
     return Field(_copy(latest), description=description, alias=alias, json_schema_extra=extra)
 
 
+def _enum_bounds(changes: Mapping[str, str] | None, which: int) -> dict[str, str] | None:
+    """``x-enum-since`` (``which`` 0) or ``x-enum-until`` (1) of enum values that come with a change."""
+    bounds = {value: span(change)[which] for value, change in (changes or {}).items()}
+    return {value: bound for value, bound in bounds.items() if bound is not None} or None
+
+
 def section(
     model: type[BaseModel],
     description: str,
     *,
     values_yaml: bool = False,
-    since: str | None = None,
-    until: str | None = None,
+    change: str | None = None,
     alias: str | None = None,
 ) -> Any:
     """A nested group of values; in values.yaml its default is made of its children's defaults."""
+    since, until = span(change) if change else (None, None)
     extra: dict[str, Any] = {"x-section": True}
     optional = {"x-since": since, "x-until": until, "x-values-yaml": values_yaml or None}
     extra.update({k: v for k, v in optional.items() if v is not None})
@@ -151,7 +160,7 @@ def config(
 class Section(BaseModel):
     """Base of every values section: unknown keys are refused, and a release only takes its own keys.
 
-    Validate with ``context={"release": "0.35.0"}`` to refuse keys (and enum values)
+    Validate with ``context={"release": version}`` to refuse keys (and enum values)
     that release does not read; without a context every supported key is taken.
     """
 
@@ -175,8 +184,10 @@ class Section(BaseModel):
             if isinstance(value, str):
                 since_map = extra.get("x-enum-since") or {}
                 until_map = extra.get("x-enum-until") or {}
+                ignored = extra.get("x-enum-ignored") or []
                 accepted = (
-                    not isinstance(since_map, dict)
+                    (isinstance(ignored, list) and value in ignored)
+                    or not isinstance(since_map, dict)
                     or not isinstance(until_map, dict)
                     or reads(_str(since_map.get(value)), _str(until_map.get(value)), release)
                 )

@@ -53,14 +53,14 @@ class Db(Section):
     )
     claimSuffix: NameSuffix | None = field(
         "Use the existing PVC determined-db-pvc-<claimSuffix> instead of determined-db-pvc-<release>.",
-        since="0.38.0",
+        change="db-snapshots",
     )
     snapshotSuffix: NameSuffix | None = field(
         "On helm upgrade, snapshot the database volume as determined-db-snapshot-<snapshotSuffix> "
         "(GKE CSI driver only).",
-        since="0.38.0",
+        change="db-snapshots",
     )
     restoreSnapshotSuffix: NameSuffix | None = field(
         "On helm upgrade, create the database PVC from the snapshot determined-db-snapshot-<suffix>.",
-        since="0.38.0",
+        change="db-snapshots",
     )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from chartgen.releases import SUPPORTED, task_image
 from chartgen.values.model.base import PerRelease, Section, config, field
+
+_TASK_IMAGES = PerRelease({release: task_image(release) for release in SUPPORTED})
 
 
 class DefaultImages(Section):
@@ -22,25 +25,21 @@ class DefaultImages(Section):
         "Image of the priority-preemption kube-scheduler deployed for defaultScheduler: preemption.",
         "determinedai/kube-scheduler:0.17.0",
         values_yaml=True,
-        until="0.36.0",
+        change="preemption-scheduler",
     )
     cpuImage: str | None = field(
         "Default task image for CPU tasks, unless taskContainerDefaults.cpuImage is set.",
-        PerRelease(
-            {"0.35.0": "determinedai/pytorch-ngc:0.35.0", "0.38.1": "determinedai/pytorch-ngc-dev:0736b6d"}
-        ),
+        _TASK_IMAGES,
         values_yaml=True,
     )
     gpuImage: str | None = field(
         "Default task image for CUDA GPU tasks, unless taskContainerDefaults.gpuImage is set.",
-        PerRelease(
-            {"0.35.0": "determinedai/pytorch-ngc:0.35.0", "0.38.1": "determinedai/pytorch-ngc-dev:0736b6d"}
-        ),
+        _TASK_IMAGES,
         values_yaml=True,
     )
     rocmImage: str | None = field(
         "Default task image for ROCm GPU tasks, unless taskContainerDefaults.rocmImage is set.",
         "determinedai/environments:rocm-5.6-pytorch-1.3-tf-2.10-rocm-mpich-0736b6d",
         values_yaml=True,
-        since="0.36.0",
+        change="rocm-image",
     )

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from chartgen.releases import dropped, first
 from chartgen.values.model.base import Section, config, field
 from chartgen.values.model.types import (
     Host,
@@ -93,17 +94,19 @@ class LogPolicy(Section):
     model_config = config("master-lenient", where="a log policy")
 
     name: str | None = field(
-        "Name of the policy; a named policy replaces the default one of the same name.", since="0.38.0"
+        "Name of the policy; a named policy replaces the default one of the same name.",
+        change="log-policy-names",
     )
     pattern: str | None = field("Regular expression matched against each task log line.", free_text=True)
     action: LogAction | LogActionName | None = field(
-        "What to do on a match: a mapping {type: ...}, or from 0.38.0 also the bare action name.",
-        enum_since={"cancel_retries": "0.38.0", "exclude_node": "0.38.0"},
+        "What to do on a match: a mapping {type: ...}, or from "
+        f"{first('log-policy-names')} also the bare action name.",
+        enum_changes={"cancel_retries": "log-policy-names", "exclude_node": "log-policy-names"},
         enum_notes={
-            "cancel_retries": "the 0.35.0 master reads a log policy action only as a mapping "
-            "such as {type: cancel_retries} (the bare name is accepted from 0.38.0 on)",
-            "exclude_node": "the 0.35.0 master reads a log policy action only as a mapping "
-            "such as {type: exclude_node} (the bare name is accepted from 0.38.0 on)",
+            "cancel_retries": "the {release} master reads a log policy action only as a mapping "
+            f"such as {{type: cancel_retries}} (the bare name is accepted from {first('log-policy-names')} on)",
+            "exclude_node": "the {release} master reads a log policy action only as a mapping "
+            f"such as {{type: exclude_node}} (the bare name is accepted from {first('log-policy-names')} on)",
         },
     )
 
@@ -154,7 +157,7 @@ class MasterTaskContainerDefaults(Section):
     startup_hook: str | None = field("Shell script run at the start of every task.", free_text=True)
     log_policies: list[LogPolicy] | None = field("Actions taken when task logs match patterns.")
     preemption_timeout: PositiveInt | None = field(
-        "Seconds a preempted task gets to exit before it is killed.", since="0.37.0"
+        "Seconds a preempted task gets to exit before it is killed.", change="preemption-timeout"
     )
     kubernetes: KubernetesTaskDefaults | None = field("Kubernetes-only task settings (max_slots_per_pod).")
 
@@ -164,7 +167,7 @@ class ResourcePool(Section):
         "master-lenient",
         where="a resource pool",
         moved={
-            "kubernetes_namespace": "since Determined 0.35.0 namespaces are bound to workspaces, and the master "
+            "kubernetes_namespace": "namespaces are bound to workspaces, and the master "
             "silently ignores kubernetes_namespace on a resource pool, so this pool's pods do not go to that "
             "namespace; bind the namespace to a workspace (det workspace bind) or set "
             "resourceManager.defaultNamespace",
@@ -261,17 +264,19 @@ class KubernetesResourceManager(Section):
     )
     default_scheduler: Literal["coscheduler", "preemption"] | None = field(
         "Scheduler of that cluster's tasks: coscheduler for gang scheduling; blank for the default scheduler.",
-        enum_until={"preemption": "0.36.0"},
+        enum_changes={"preemption": "preemption-scheduler"},
         enum_notes={
-            "preemption": "the 0.38.1 master refuses default_scheduler preemption (removed in 0.36.0): "
+            "preemption": "the {release} master refuses default_scheduler preemption (removed in "
+            f"{dropped('preemption-scheduler')}): "
             "use coscheduler or leave it unset",
         },
     )
     slot_type: Literal["cuda", "gpu", "cpu", "rocm"] | None = field(
         "What a slot is on that cluster: cuda (or gpu), cpu or rocm.",
-        enum_since={"rocm": "0.36.0"},
+        enum_changes={"rocm": "rocm-slots"},
         enum_notes={
-            "rocm": "the 0.35.0 master refuses slot_type rocm on Kubernetes at start-up (from 0.36.0 on)"
+            "rocm": "the {release} master refuses slot_type rocm on Kubernetes at start-up (accepted from "
+            f"{first('rocm-slots')} on)"
         },
     )
     slot_resource_requests: SlotRequests | None = field("Per-slot requests when slot_type is cpu.")
@@ -284,12 +289,12 @@ class KubernetesResourceManager(Section):
     )
     determined_master_ip: Host | None = field(
         "Address tasks on that cluster use to reach the master.",
-        until="0.38.0",
+        change="rm-master-ip",
         replaced_by="determined_master_host",
     )
     determined_master_host: Host | None = field(
         "Host tasks on that cluster use to reach the master.",
-        since="0.38.0",
+        change="rm-master-host",
         replaced_by="determined_master_ip",
     )
     determined_master_port: Port | None = field("Port tasks on that cluster use to reach the master.")

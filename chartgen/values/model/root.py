@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from chartgen.releases import dropped, first
 from chartgen.values.model.base import Section, config, field, section
 from chartgen.values.model.checkpoint import CheckpointStorage
 from chartgen.values.model.cluster import Cluster
@@ -45,15 +46,21 @@ _RESOURCE_MANAGER = (
     "defaultAuxResourcePool, defaultComputeResourcePool and determinedMasterHost/Port/Scheme; set those instead"
 )
 
+_ROCM = (
+    'the {release} master refuses slot_type rocm on Kubernetes at start-up ("rocm slot_type is not '
+    f'supported yet on k8s"); masters from {first("rocm-slots")} on accept it'
+)
+
 _PREEMPTION = (
-    "`preemption` was removed in Determined 0.36.0: the {release} chart silently ignores it and tasks use "
-    "the default Kubernetes scheduler, without priority preemption; use `coscheduler` for gang scheduling "
-    "or remove the key"
+    f"`preemption` is no longer read from Determined {dropped('preemption-scheduler')} on: the {{release}} "
+    "chart silently ignores it, renders no scheduler objects and no default_scheduler, so tasks go to the "
+    "default Kubernetes scheduler, without priority preemption; use `coscheduler` for gang scheduling or "
+    "remove the key"
 )
 
 
 class Values(Section):
-    """Values of the Determined Helm chart (releases 0.35.0 and 0.38.1) plus chartgen's extensions."""
+    """Values of the Determined Helm chart (every release of ``chartgen.releases``) plus chartgen's extensions."""
 
     model_config = config(
         "chart",
@@ -104,7 +111,7 @@ class Values(Section):
         values_yaml=True,
     )
     masterService: MasterService | None = section(
-        MasterService, "Settings of the master Service.", since="0.36.0"
+        MasterService, "Settings of the master Service.", change="master-service-annotations"
     )
     openshiftRoute: OpenshiftRoute | None = section(OpenshiftRoute, "OpenShift Route to the master.")
     tlsSecret: ObjectName | None = field(
@@ -125,12 +132,10 @@ class Values(Section):
         checked_by="max-slots-per-pod-positive",
     )
     slotType: Literal["gpu", "cpu", "rocm"] | None = field(
-        "What a slot is: gpu (CUDA, the default), cpu (set slotResourceRequests.cpu) or rocm (the 0.35.0 "
-        "master refuses rocm on Kubernetes).",
-        enum_since={"rocm": "0.36.0"},
-        enum_notes={
-            "rocm": "the 0.35.0 master refuses slot_type rocm on Kubernetes at start-up (from 0.36.0 on)"
-        },
+        "What a slot is: gpu (CUDA, the default), cpu (set slotResourceRequests.cpu) or rocm (masters before "
+        f"{first('rocm-slots')} refuse rocm on Kubernetes).",
+        enum_changes={"rocm": "rocm-slots"},
+        enum_notes={"rocm": _ROCM},
     )
     slotResourceRequests: SlotResourceRequests | None = section(
         SlotResourceRequests, "Per-slot requests when slotType is cpu."
@@ -153,9 +158,11 @@ class Values(Section):
     )
     logging: Logging | None = section(Logging, "Where task logs are stored.")
     defaultScheduler: Literal["coscheduler", "preemption"] | None = field(
-        "Scheduler of task pods: coscheduler (gang scheduling), before 0.36.0 also preemption; unset for "
+        "Scheduler of task pods: coscheduler (gang scheduling), before "
+        f"{dropped('preemption-scheduler')} also preemption; unset for "
         "the default Kubernetes scheduler.",
-        enum_until={"preemption": "0.36.0"},
+        enum_changes={"preemption": "preemption-scheduler"},
+        enum_ignored=("preemption",),
         enum_notes={"preemption": _PREEMPTION},
     )
     resourcePools: list[ResourcePool] | None = field(
@@ -177,13 +184,13 @@ class Values(Section):
     determinedMasterHost: Host | None = field(
         "Host tasks use to reach the master (when clusters span or proxies sit between); "
         "<service>.<namespace>.svc.cluster.local by default.",
-        since="0.38.0",
+        change="master-host",
     )
     determinedMasterPort: Port | None = field(
-        "Port for determinedMasterHost (masterPort by default).", since="0.38.0"
+        "Port for determinedMasterHost (masterPort by default).", change="master-host"
     )
     determinedMasterScheme: Literal["http", "https"] | None = field(
-        "Scheme for determinedMasterHost (https with tlsSecret, else http).", since="0.38.0"
+        "Scheme for determinedMasterHost (https with tlsSecret, else http).", change="master-host"
     )
     additional_resource_managers: list[AdditionalResourceManager] | None = field(
         "Resource managers of other Kubernetes clusters, each with its pools and kubeconfig Secret."

@@ -62,7 +62,7 @@ class Security(Section):
     defaultTask: DefaultTask | None = field("User and group tasks run as by default.")
     authz: Authz | None = field("Authorization settings, copied verbatim into master.yaml security.authz.")
     token: Token | None = field(
-        "Access-token settings (Enterprise Edition) listed in values.yaml.", since="0.38.0"
+        "Access-token settings (Enterprise Edition) listed in values.yaml.", change="access-tokens"
     )
 
 
@@ -81,12 +81,22 @@ class Oidc(Section):
     autoProvisionUsers: bool | None = field("Create users on first sign-on.")
     groupsAttributeName: str | None = field("Claim listing the user's groups.")
     displayNameAttributeName: str | None = field("Claim holding the user's display name.")
-    agentUidAttributeName: str | None = field("Claim holding the uid tasks run as.", since="0.37.0")
-    agentGidAttributeName: str | None = field("Claim holding the gid tasks run as.", since="0.37.0")
-    agentUserNameAttributeName: str | None = field("Claim holding the user tasks run as.", since="0.37.0")
-    agentGroupNameAttributeName: str | None = field("Claim holding the group tasks run as.", since="0.37.0")
+    agentUidAttributeName: str | None = field(
+        "Claim holding the uid tasks run as.", change="agent-attributes"
+    )
+    agentGidAttributeName: str | None = field(
+        "Claim holding the gid tasks run as.", change="agent-attributes"
+    )
+    agentUserNameAttributeName: str | None = field(
+        "Claim holding the user tasks run as.", change="agent-attributes"
+    )
+    agentGroupNameAttributeName: str | None = field(
+        "Claim holding the group tasks run as.", change="agent-attributes"
+    )
     alwaysRedirect: bool | None = field("Always send users to the identity provider to sign in.")
-    excludeGroupsScope: bool | None = field("Do not request the groups scope.", since="0.36.0")
+    excludeGroupsScope: bool | None = field(
+        "Do not request the groups scope.", change="oidc-exclude-groups-scope"
+    )
 
 
 class Saml(Section):
@@ -101,11 +111,17 @@ class Saml(Section):
     autoProvisionUsers: bool | None = field("Create users on first sign-on.")
     groupsAttributeName: str | None = field("Attribute listing the user's groups.")
     displayNameAttributeName: str | None = field("Attribute holding the user's display name.")
-    agentUidAttributeName: str | None = field("Attribute holding the uid tasks run as.", since="0.37.0")
-    agentGidAttributeName: str | None = field("Attribute holding the gid tasks run as.", since="0.37.0")
-    agentUserNameAttributeName: str | None = field("Attribute holding the user tasks run as.", since="0.37.0")
+    agentUidAttributeName: str | None = field(
+        "Attribute holding the uid tasks run as.", change="agent-attributes"
+    )
+    agentGidAttributeName: str | None = field(
+        "Attribute holding the gid tasks run as.", change="agent-attributes"
+    )
+    agentUserNameAttributeName: str | None = field(
+        "Attribute holding the user tasks run as.", change="agent-attributes"
+    )
     agentGroupNameAttributeName: str | None = field(
-        "Attribute holding the group tasks run as.", since="0.37.0"
+        "Attribute holding the group tasks run as.", change="agent-attributes"
     )
     alwaysRedirect: bool | None = field("Always send users to the identity provider to sign in.")
 

@@ -66,7 +66,7 @@ class TaskContainerDefaults(Section):
     cpuImage: str | None = field("Default image of CPU tasks, instead of defaultImages.cpuImage.")
     gpuImage: str | None = field("Default image of CUDA GPU tasks, instead of defaultImages.gpuImage.")
     rocmImage: str | None = field(
-        "Default image of ROCm GPU tasks, instead of defaultImages.rocmImage.", since="0.36.0"
+        "Default image of ROCm GPU tasks, instead of defaultImages.rocmImage.", change="rocm-image"
     )
     logPolicies: list[LogPolicy] | None = field(
         "Actions taken when task logs match patterns; copied verbatim into master.yaml log_policies."

@@ -51,5 +51,5 @@ def test_schema_command_prints_the_committed_schema(release: str, capsys: pytest
 def test_schema_command_refuses_an_unknown_release(capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser()
     schema_command.add_arguments(parser)
-    assert schema_command.run(parser.parse_args(["--app-version", "0.36.0"])) == 2
-    assert "0.35.0, 0.38.1" in capsys.readouterr().err
+    assert schema_command.run(parser.parse_args(["--app-version", "0.34.0"])) == 2
+    assert "0.35.0, 0.35.1, 0.36.0, 0.37.0, 0.38.0, 0.38.1" in capsys.readouterr().err

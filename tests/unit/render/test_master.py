@@ -261,7 +261,7 @@ def test_task_images_per_release() -> None:
     assert master_yaml({"taskContainerDefaults": {"gpuImage": "my/gpu:1"}})["task_container_defaults"][
         "image"
     ] == {
-        "cpu": "determinedai/pytorch-ngc-dev:0736b6d",
+        "cpu": "determinedai/pytorch-ngc:0.38.1",
         "gpu": "my/gpu:1",
         "rocm": "determinedai/environments:rocm-5.6-pytorch-1.3-tf-2.10-rocm-mpich-0736b6d",
     }

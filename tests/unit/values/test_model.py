@@ -16,6 +16,7 @@ from chartgen.releases import SUPPORTED
 from chartgen.validate.registry import RULES, SECRET_KEYS, all_rules
 from chartgen.values.model import Values, parse_values
 from chartgen.values.model.base import PerRelease, Section, field, reads
+from tests.support.corpus import CASES
 
 
 def _words(text: str) -> list[str]:
@@ -61,25 +62,30 @@ taskContainerDefaults.logPolicies taskContainerDefaults.networkMode taskContaine
 telemetry telemetry.enabled tensorboardTimeout tlsSecret useNodePortForMaster
 """
 READ_BY_BOTH = _words(READ_BY_BOTH_TEXT)
-READ_BY_0_38_TEXT = """
-db.claimSuffix db.restoreSnapshotSuffix db.snapshotSuffix defaultImages.rocmImage
-determinedMasterHost determinedMasterPort determinedMasterScheme masterService masterService.annotations
-oidc.agentGidAttributeName oidc.agentGroupNameAttributeName oidc.agentUidAttributeName
-oidc.agentUserNameAttributeName oidc.excludeGroupsScope saml.agentGidAttributeName
-saml.agentGroupNameAttributeName saml.agentUidAttributeName saml.agentUserNameAttributeName
-taskContainerDefaults.rocmImage
-"""
+# What each release's chart reads beyond READ_BY_BOTH (the upstream templates at each release tag).
+OLD_SCHEDULER = ["defaultImages.kubeSchedulerPreemption"]
+READ_FROM_0_36 = _words(
+    "defaultImages.rocmImage taskContainerDefaults.rocmImage masterService masterService.annotations "
+    "oidc.excludeGroupsScope"
+)
+READ_FROM_0_37 = [
+    f"{sso}.agent{attribute}AttributeName"
+    for sso in ("oidc", "saml")
+    for attribute in ("Uid", "Gid", "UserName", "GroupName")
+]
+READ_FROM_0_38 = _words(
+    "db.claimSuffix db.restoreSnapshotSuffix db.snapshotSuffix determinedMasterHost determinedMasterPort "
+    "determinedMasterScheme"
+)
 READ_BY = {
-    "0.35.0": [*READ_BY_BOTH, "defaultImages.kubeSchedulerPreemption"],
-    "0.38.1": [*READ_BY_BOTH, *_words(READ_BY_0_38_TEXT)],
+    "0.35.0": [*READ_BY_BOTH, *OLD_SCHEDULER],
+    "0.35.1": [*READ_BY_BOTH, *OLD_SCHEDULER],
+    "0.36.0": [*READ_BY_BOTH, *READ_FROM_0_36],
+    "0.37.0": [*READ_BY_BOTH, *READ_FROM_0_36, *READ_FROM_0_37],
+    "0.38.0": [*READ_BY_BOTH, *READ_FROM_0_36, *READ_FROM_0_37, *READ_FROM_0_38],
+    "0.38.1": [*READ_BY_BOTH, *READ_FROM_0_36, *READ_FROM_0_37, *READ_FROM_0_38],
 }
-ONLY_IN = {"0.35.0": ["defaultImages.kubeSchedulerPreemption"], "0.38.1": ["masterService", "db.claimSuffix"]}
-
-CASES = next(
-    (p for p in (Path(__file__).parents[2] / "conformance" / "cases", Path("/work/shared/conformance/cases"))
-     if p.is_dir()),
-    None,
-)  # fmt: skip
+EVERY_READ = {path for paths in READ_BY.values() for path in paths}
 
 
 def _schemas() -> dict[str, dict[str, Any]]:
@@ -112,6 +118,10 @@ def _object(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
+def test_the_facts_cover_every_release() -> None:
+    assert sorted(READ_BY) == sorted(SUPPORTED)
+
+
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_every_value_the_chart_reads_is_modelled(release: str) -> None:
     missing = [path for path in READ_BY[release] if _property(SCHEMAS[release], path) is None]
@@ -120,29 +130,32 @@ def test_every_value_the_chart_reads_is_modelled(release: str) -> None:
 
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_values_of_other_releases_are_not_read(release: str) -> None:
-    for other in SUPPORTED:
-        if other != release:
-            for path in ONLY_IN[other]:
-                assert _property(SCHEMAS[release], path) is None, path
+    unread = sorted(EVERY_READ - set(READ_BY[release]))
+    assert [path for path in unread if _property(SCHEMAS[release], path) is not None] == []
 
 
-def test_release_defaults_are_upstreams() -> None:
-    old = gen.chart_defaults(SCHEMAS["0.35.0"])
-    new = gen.chart_defaults(SCHEMAS["0.38.1"])
-    assert old["defaultImages"]["cpuImage"] == "determinedai/pytorch-ngc:0.35.0"
-    assert old["defaultImages"]["kubeSchedulerPreemption"] == "determinedai/kube-scheduler:0.17.0"
-    assert "rocmImage" not in old["defaultImages"]
-    assert new["defaultImages"]["cpuImage"] == "determinedai/pytorch-ngc-dev:0736b6d"
-    assert "kubeSchedulerPreemption" not in new["defaultImages"]
-    for defaults in (old, new):
-        assert defaults["db"] == {
-            "name": "determined", "user": "postgres", "password": "postgres", "port": 5432,
-            "storageSize": "30Gi", "cpuRequest": 2, "memRequest": "8Gi", "useNodePortForDB": False,
-        }  # fmt: skip
-        assert defaults["resourcePools"] == [{"pool_name": "default"}]
-        assert defaults["maxSlotsPerPod"] is None and defaults["taskContainerDefaults"] is None
-        assert defaults["resourceManager"] == {"defaultNamespace": None, "clusterName": None}
-        assert "initialUserPassword" not in defaults
+@pytest.mark.parametrize("release", SUPPORTED)
+def test_release_defaults_are_upstreams(release: str) -> None:
+    defaults = gen.chart_defaults(SCHEMAS[release])
+    images = defaults["defaultImages"]
+    # Each release tag's values.yaml ships task images tagged with the release.
+    assert images["cpuImage"] == images["gpuImage"] == f"determinedai/pytorch-ngc:{release}"
+    if "defaultImages.kubeSchedulerPreemption" in READ_BY[release]:
+        assert images["kubeSchedulerPreemption"] == "determinedai/kube-scheduler:0.17.0"
+        assert "rocmImage" not in images
+    else:
+        assert "kubeSchedulerPreemption" not in images
+        assert (
+            images["rocmImage"] == "determinedai/environments:rocm-5.6-pytorch-1.3-tf-2.10-rocm-mpich-0736b6d"
+        )
+    assert defaults["db"] == {
+        "name": "determined", "user": "postgres", "password": "postgres", "port": 5432,
+        "storageSize": "30Gi", "cpuRequest": 2, "memRequest": "8Gi", "useNodePortForDB": False,
+    }  # fmt: skip
+    assert defaults["resourcePools"] == [{"pool_name": "default"}]
+    assert defaults["maxSlotsPerPod"] is None and defaults["taskContainerDefaults"] is None
+    assert defaults["resourceManager"] == {"defaultNamespace": None, "clusterName": None}
+    assert "initialUserPassword" not in defaults
 
 
 def _fields(model: type[pydantic.BaseModel], seen: set[type] | None = None) -> Iterator[tuple[str, Any]]:
@@ -188,12 +201,9 @@ def test_delegated_checks_name_registered_rules() -> None:
 
 
 def _valid_cases() -> list[Path]:
-    if CASES is None:
-        return []
     return sorted(p.parent for p in CASES.glob("*/*/expected.yaml"))
 
 
-@pytest.mark.skipif(CASES is None, reason="conformance corpus not available")
 @pytest.mark.parametrize("case", _valid_cases(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_corpus_values_are_valid_typed_values(case: Path) -> None:
     meta = yaml.safe_load((case / "case.yaml").read_text())
@@ -210,9 +220,12 @@ def test_keys_of_another_release_are_refused() -> None:
 
 
 def test_enum_values_of_another_release_are_refused() -> None:
-    assert parse_values({"defaultScheduler": "preemption"}, "0.35.0").defaultScheduler == "preemption"
-    with pytest.raises(pydantic.ValidationError, match=re.escape("not accepted by Determined 0.38.1")):
-        parse_values({"defaultScheduler": "preemption"}, "0.38.1")
+    assert parse_values({"slotType": "rocm"}, "0.36.0").slotType == "rocm"
+    with pytest.raises(pydantic.ValidationError, match=re.escape("not accepted by Determined 0.35.1")):
+        parse_values({"slotType": "rocm"}, "0.35.1")
+    # Later charts ignore preemption without refusing it: lint warns, the model takes it.
+    for release in SUPPORTED:
+        assert parse_values({"defaultScheduler": "preemption"}, release).defaultScheduler == "preemption"
 
 
 def test_unknown_keys_and_wrong_types_are_refused() -> None:
@@ -234,19 +247,23 @@ def test_per_release_defaults_and_release_ranges() -> None:
     assert reads("0.36.0", None, "0.38.1") and not reads("0.36.0", None, "0.35.0")
     assert reads(None, "0.36.0", "0.35.0") and not reads(None, "0.36.0", "0.38.1")
 
+    per_release = {release: f"image-of-{release}" for release in SUPPORTED}
+
     class Probe(Section):
-        image: str | None = field(
-            "An image.", PerRelease({"0.35.0": "old", "0.38.1": "new"}), values_yaml=True
-        )
+        image: str | None = field("An image.", PerRelease(per_release), values_yaml=True)
+        timeout: int | None = field("Read from 0.37.0 on.", change="preemption-timeout")
 
-    assert Probe().image == "new"
+    assert Probe().image == f"image-of-{SUPPORTED[-1]}"
     extra = Probe.model_fields["image"].json_schema_extra
-    assert isinstance(extra, dict) and extra["x-defaults"] == {"0.35.0": "old", "0.38.1": "new"}
+    assert isinstance(extra, dict) and extra["x-defaults"] == per_release
+    timeout = Probe.model_fields["timeout"].json_schema_extra
+    assert isinstance(timeout, dict) and (timeout["x-since"], timeout.get("x-until")) == ("0.37.0", None)
+    assert list(timeout["x-defaults"]) == ["0.37.0", "0.38.0", "0.38.1"]
 
 
-def test_a_field_no_release_reads_is_a_mistake() -> None:
-    with pytest.raises(ValueError, match="no supported release"):
-        field("Gone.", since="0.36.0", until="0.36.0")
+def test_a_field_of_an_unknown_change_is_a_mistake() -> None:
+    with pytest.raises(KeyError, match="unknown release change"):
+        field("Gone.", change="no-such-change")
 
 
 @pytest.mark.parametrize("release", SUPPORTED)
