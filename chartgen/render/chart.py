@@ -7,8 +7,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from jinja2 import Undefined
-
 from chartgen.diagnostics import UsageError
 from chartgen.releases import has
 from chartgen.render.engine import (
@@ -19,6 +17,7 @@ from chartgen.render.engine import (
     helm_context,
     render_manifests,
 )
+from chartgen.render.runtime import Undefined
 from chartgen.yamlio.resolve import go_string, resolve_plain
 
 # Where the master finds mounted secrets (TLS pair, database root certificate, kubeconfigs).
@@ -34,12 +33,7 @@ KUBECONFIG_KEYS = ("kubeconfig_secret_name", "kubeconfig_secret_value")
 @cache
 def manifest_templates() -> tuple[str, ...]:
     """Every template that renders objects; ``_``-prefixed files are partials."""
-    env = environment()
-    return tuple(
-        name
-        for name in env.list_templates(extensions=("yaml",))
-        if not name.rsplit("/", 1)[-1].startswith("_")
-    )
+    return tuple(name for name in environment().templates if not name.rsplit("/", 1)[-1].startswith("_"))
 
 
 def _defined(value: Any) -> Any:

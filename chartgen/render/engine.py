@@ -1,4 +1,4 @@
-"""Jinja2 templates to manifests, in Helm's install order.
+"""The compiled templates to manifests, in Helm's install order.
 
 Every ``{{ expression }}`` in a template is finalised through the YAML
 serialiser, so user text can never change the structure of the output; blocks
@@ -59,7 +59,7 @@ class Manifest:
 
 
 def _finalize(value: Any) -> Any:
-    from jinja2 import Undefined
+    from chartgen.render.runtime import Undefined
 
     if isinstance(value, emit.Raw):
         return value
@@ -69,7 +69,7 @@ def _finalize(value: Any) -> Any:
 
 
 def _to_yaml(value: Any, indent: int) -> emit.Raw:
-    from jinja2 import Undefined
+    from chartgen.render.runtime import Undefined
 
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
@@ -91,40 +91,23 @@ def _raw(value: str) -> emit.Raw:
     return emit.Raw(value)
 
 
-def _template_dir() -> str:
-    from chartgen._data import data_path
-
-    return data_path("templates")
+#: The filters chartgen adds to the template language; ``toyaml`` is the only way to write a block.
+FILTERS: dict[str, Any] = {
+    "toyaml": _to_yaml,
+    "yamldoc": emit.document,
+    "sha256": _sha256,
+    "gostring": _go_string,
+    "raw": _raw,
+}
 
 
 @cache
 def environment() -> Any:
-    import os
+    """The templates, compiled ahead of time (``chartgen.render.compiled``), on chartgen's runtime."""
+    from chartgen.render.compiled import TEMPLATES
+    from chartgen.render.runtime import Environment
 
-    from jinja2 import ChainableUndefined, Environment, FileSystemBytecodeCache, FileSystemLoader
-
-    cache_dir = os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "chartgen", "jinja"
-    )
-    bytecode_cache = None
-    try:
-        os.makedirs(cache_dir, exist_ok=True)
-        bytecode_cache = FileSystemBytecodeCache(cache_dir)
-    except OSError:
-        bytecode_cache = None
-    env = Environment(
-        loader=FileSystemLoader(_template_dir()),
-        undefined=ChainableUndefined,
-        finalize=_finalize,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=False,
-        bytecode_cache=bytecode_cache,
-        auto_reload=False,
-    )
-    env.filters.update(toyaml=_to_yaml, yamldoc=emit.document, sha256=_sha256, gostring=_go_string, raw=_raw)
-    return env
+    return Environment(TEMPLATES, FILTERS, _finalize)
 
 
 def split_documents(text: str) -> list[str]:

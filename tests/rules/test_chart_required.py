@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .rulecheck import BASE, found, messages
 
 PASSWORD = "Corpus-Passw0rd"
@@ -84,3 +86,12 @@ def test_task_images_paired_in_0_35_0(tmp_path: Path) -> None:
 def test_task_images_alone_are_fine_from_0_38_1(tmp_path: Path) -> None:
     alone = BASE + "taskContainerDefaults:\n  cpuImage: my/cpu:1\n"
     assert found(tmp_path, alone, ["task-images-paired"], release="0.38.1") == []
+
+
+@pytest.mark.parametrize("section", ["resourceManager", "defaultImages"])
+def test_a_section_the_chart_reads_unguarded_must_not_be_deleted(tmp_path: Path, section: str) -> None:
+    # helm 3.17: "nil pointer evaluating interface {}.defaultNamespace" (or .cpuImage).
+    assert found(tmp_path, BASE + f"{section}: {{}}\n", ["section-required"]) == []
+    text = BASE + f"{section}: null\n"
+    assert found(tmp_path, text, ["section-required"]) == [(3, 1, "section-required")]
+    assert "Helm refuses to render (nil pointer" in messages(tmp_path, text, "section-required")[0]

@@ -109,6 +109,33 @@ def master_port_required(ctx: Context) -> Iterator[Diagnostic]:
         )  # fmt: skip
 
 
+# Sections the chart reads a key of without checking the section exists (what it reads first).
+NEEDED_SECTIONS = {
+    "resourceManager": "resourceManager.defaultNamespace",
+    "defaultImages": "defaultImages.cpuImage",
+}
+
+
+@rule("section-required")
+def section_required(ctx: Context) -> Iterator[Diagnostic]:
+    """A section the chart reads unguarded must stay a map: ``null`` there deletes the chart's defaults.
+
+    Helm then fails with a nil pointer while rendering master.yaml.
+
+    pass: ``resourceManager: {defaultNamespace: det}``
+    fail: ``resourceManager: null`` (or ``defaultImages: null``)
+    """
+    for section, first_read in NEEDED_SECTIONS.items():
+        if section in ctx.user and ctx.user[section] is None:
+            yield ctx.diag(
+                "section-required", (section,),
+                f"{section}: null deletes the chart's defaults for {section}, but the chart reads "
+                f"{first_read} without checking that {section} exists: Helm refuses to render "
+                f"(nil pointer evaluating {first_read}); remove the line, or set the keys you mean",
+                key=True,
+            )  # fmt: skip
+
+
 @rule("task-images-paired")
 def task_images_paired(ctx: Context) -> Iterator[Diagnostic]:
     """Charts with the task-images-paired change take default task images only as a pair.

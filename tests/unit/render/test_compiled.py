@@ -1,0 +1,69 @@
+"""The compiled templates render exactly what Jinja2 renders from the sources, case for case."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import yaml
+
+from chartgen import api
+from chartgen.gen.templates import compiled_module, jinja_environment
+from chartgen.render import chart, engine
+from chartgen.render.compiled import TEMPLATES
+from chartgen.values.load import SetFlags
+from tests.support.corpus import CASES
+from tests.support.golden import GOLDEN
+
+
+class _JinjaTemplates:
+    """The Jinja2 sources behind the interface the renderer uses."""
+
+    def __init__(self) -> None:
+        self.env = jinja_environment()
+        self.templates = dict.fromkeys(self.env.list_templates(extensions=("yaml",)))
+
+    def get_template(self, name: str) -> Any:
+        return self.env.get_template(name)
+
+
+def _cases() -> Iterator[Any]:
+    for meta in sorted(GOLDEN.glob("*/case.yaml")) + sorted(CASES.glob("*/*/case.yaml")):
+        if (meta.parent / "rendered.yaml").exists() or (meta.parent / "expected.yaml").exists():
+            yield pytest.param(meta.parent, id=str(meta.parent.relative_to(meta.parents[2])))
+    for values in sorted(GOLDEN.glob("*/values.yaml")):
+        if not (values.parent / "case.yaml").exists() and (values.parent / "rendered.yaml").exists():
+            yield pytest.param(values.parent, id=values.parent.name)
+
+
+def _render(directory: Any) -> list[str]:
+    meta_file = directory / "case.yaml"
+    meta = (yaml.safe_load(meta_file.read_text()) or {}) if meta_file.exists() else {}
+    flags = SetFlags(set=list(meta.get("set") or []), set_string=list(meta.get("set_string") or []))
+    result = api.render_release(
+        [str(directory / "values.yaml")],
+        flags=flags,
+        release=str(meta.get("release", "determined")),
+        namespace=str(meta.get("namespace", "default")),
+        app_version=str(meta.get("app_version", meta.get("chart_version", "0.38.1"))),
+        is_upgrade=bool(meta.get("is_upgrade")),
+    )
+    assert result.ok
+    return [m.text for m in result.manifests]
+
+
+@pytest.mark.parametrize("directory", list(_cases()))
+def test_compiled_templates_render_what_jinja_renders(
+    directory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = _render(directory)
+    jinja = _JinjaTemplates()
+    monkeypatch.setattr(engine, "environment", lambda: jinja)
+    monkeypatch.setattr(chart, "environment", lambda: jinja)
+    assert _render(directory) == compiled
+
+
+def test_every_template_is_compiled() -> None:
+    assert sorted(TEMPLATES) == sorted(_JinjaTemplates().templates)
+    assert "jinja2" not in compiled_module().split('"""', 2)[2]
