@@ -402,6 +402,15 @@ class Walker:
             folded = (
                 isinstance(value, str) and node.get("x-case-insensitive") and value.lower() in node["enum"]
             )
+            if isinstance(value, str) and node.get("x-trimmed") and value.strip() in node["enum"]:
+                self.add(
+                    "untrimmed-value",
+                    path,
+                    f"{dotted(path)}: {shown} works only because the chart trims it before comparing; "
+                    f"write `{value.strip()}`",
+                    warning=True,
+                )
+                value, folded = value.strip(), True
             if not folded:
                 note = notes.get(value) if isinstance(value, str) else None
                 choices = ", ".join(f"`{c}`" for c in node["enum"] if c is not None)

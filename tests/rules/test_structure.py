@@ -30,6 +30,7 @@ REAL_WORLD = ROOT / "tests" / "data" / "real-world"
 RULES = [
     "unknown-key", "foreign-key", "misplaced-key", "key-not-in-release", "wrong-type", "invalid-enum",
     "out-of-range", "invalid-format", "quantity-unit", "placeholder", "missing-key", "no-effect",
+    "untrimmed-value",
 ]  # fmt: skip
 
 
@@ -521,3 +522,18 @@ def test_walker_agrees_with_jsonschema_on_mutated_values(data: st.DataObject) ->
     else:
         parent[path[-1]] = data.draw(JSON)
     assert VALIDATORS[release].is_valid(values) == _walker_accepts(values, release), values
+
+
+# ---------------------------------------------------------------------------- untrimmed-value
+
+
+def test_choices_the_chart_trims_work_with_blanks_and_get_a_warning(tmp_path: Path) -> None:
+    # helm 3.17 renders the coscheduler and the ConfigMap certificate for these (the chart trims).
+    text = 'defaultScheduler: " coscheduler "\n'
+    assert lint(tmp_path, text) == [(3, 19, "untrimmed-value")]
+    assert only(tmp_path, text)[0].endswith("write `coscheduler`")
+    assert lint(tmp_path, "defaultScheduler: coscheduler\n") == []
+    db = "db:\n  hostAddress: h\n  sslMode: verify-ca\n  sslRootCert: c.crt\n  certResourceName: certs\n"
+    assert lint(tmp_path, db + '  resourceType: "configMap "\n') == [(8, 17, "untrimmed-value")]
+    # Blanks do not make an unknown choice valid.
+    assert lint(tmp_path, 'defaultScheduler: " cosched "\n') == [(3, 19, "invalid-enum")]

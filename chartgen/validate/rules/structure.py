@@ -160,3 +160,13 @@ def no_effect(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``resourcePools: [{pool_name: a, max_aux_containers_per_agent: 1}]``
     """
     return _report(ctx, "no-effect")
+
+
+@rule("untrimmed-value")
+def untrimmed_value(ctx: Context) -> Iterator[Diagnostic]:
+    """Warning: a choice written with blanks around it, which works only because the chart trims it.
+
+    pass: ``defaultScheduler: coscheduler``
+    fail (warning): ``defaultScheduler: " coscheduler "``
+    """
+    return _report(ctx, "untrimmed-value")

@@ -58,6 +58,7 @@ def field(
     enum_ignored: tuple[str, ...] = (),
     enum_notes: Mapping[str, str] | None = None,
     case_insensitive: bool = False,
+    trimmed: bool = False,
     checked_by: str | None = None,
 ) -> Any:
     """A value of the chart (or of the master section it is copied into).
@@ -74,6 +75,7 @@ def field(
     ``free_text`` fields (shell hooks, certificates, regular expressions) are not
     searched for placeholders; ``no_effect`` explains a setting that is accepted but
     does nothing. A ``required`` key must be written whenever its section is.
+    ``trimmed`` values are compared by the chart after trimming blanks, so `` coscheduler `` works.
     ``checked_by`` names the rule that reports this value's presence and bounds with
     more to say than the schema walker, which then leaves them to it (the schema
     still states them).
@@ -97,6 +99,7 @@ def field(
         "x-enum-ignored": list(enum_ignored) or None,
         "x-enum-notes": dict(enum_notes) if enum_notes else None,
         "x-case-insensitive": case_insensitive or None,
+        "x-trimmed": trimmed or None,
         "x-checked-by": checked_by,
     }
     extra.update({k: v for k, v in optional.items() if v is not None})
@@ -165,6 +168,26 @@ class Section(BaseModel):
     """
 
     model_config = config("chart", where="the values")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _as_the_chart_compares(cls, data: Any) -> Any:
+        """Take a value as the chart compares it: trimmed, or in lower case where case does not matter."""
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        for name, info in cls.model_fields.items():
+            extra = info.json_schema_extra
+            key = info.alias or name
+            value = out.get(key, out.get(name))
+            if not isinstance(extra, dict) or not isinstance(value, str):
+                continue
+            if extra.get("x-trimmed"):
+                value = value.strip()
+            if extra.get("x-case-insensitive"):
+                value = value.lower()
+            out[key if key in out else name] = value
+        return out
 
     @model_validator(mode="after")
     def _release_check(self, info: ValidationInfo) -> Self:

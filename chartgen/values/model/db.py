@@ -46,7 +46,7 @@ class Db(Section):
         "File name (not path) of the root certificate inside the Secret or ConfigMap certResourceName."
     )
     resourceType: Literal["secret", "configMap"] | None = field(
-        "Kind of object holding the database certificate: secret or configMap."
+        "Kind of object holding the database certificate: secret or configMap.", trimmed=True
     )
     certResourceName: ObjectName | None = field(
         "Name of the Secret or ConfigMap holding the database certificate."

@@ -163,6 +163,7 @@ class Values(Section):
         "the default Kubernetes scheduler.",
         enum_changes={"preemption": "preemption-scheduler"},
         enum_ignored=("preemption",),
+        trimmed=True,
         enum_notes={"preemption": _PREEMPTION},
     )
     resourcePools: list[ResourcePool] | None = field(

@@ -269,3 +269,15 @@ def test_a_field_of_an_unknown_change_is_a_mistake() -> None:
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_chart_defaults_are_valid_typed_values(release: str) -> None:
     parse_values(gen.chart_defaults(SCHEMAS[release]), release)
+
+
+def test_the_model_takes_choices_as_the_chart_compares_them() -> None:
+    """One verdict with lint: trimmed and case-insensitive choices are accepted, and normalised."""
+    values = parse_values(
+        {"defaultScheduler": " coscheduler ", "logLevel": "DEBUG", "db": {"resourceType": " configMap "}},
+        "0.38.1",
+    )
+    assert (values.defaultScheduler, values.logLevel) == ("coscheduler", "debug")
+    assert values.db is not None and values.db.resourceType == "configMap"
+    with pytest.raises(pydantic.ValidationError):
+        parse_values({"defaultScheduler": " cosched "}, "0.38.1")
