@@ -118,6 +118,9 @@ def internal_error(exc: BaseException) -> int:
     for frame, line in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename.startswith(package):
             where = f" at {os.path.relpath(frame.f_code.co_filename, os.path.dirname(package))}:{line}"
+    if os.environ.get("CHARTGEN_DEBUG"):
+        # Asked for: the whole traceback, which may show values (the user's own terminal).
+        traceback.print_exception(exc, file=sys.stderr)
     error(f"internal error ({type(exc).__name__}{where}); this is a bug in chartgen, please report it")
     return 2
 

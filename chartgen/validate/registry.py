@@ -14,14 +14,6 @@ from typing import Any
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.values.load import LoadedValues
 
-SECRET_KEYS = frozenset(
-    {
-        "password", "initialUserPassword", "defaultPassword", "secretKey", "accessKey",
-        "credential", "connection_string", "secret_key", "access_key", "clientSecret",
-        "kubeconfig_secret_value", "token",
-    }
-)  # fmt: skip
-
 
 @dataclass
 class Context:
@@ -68,12 +60,25 @@ class Context:
         hint: str = "",
         key: bool = False,
     ) -> Diagnostic:
-        """A diagnostic located at ``path`` (or its nearest written ancestor, else the first file)."""
-        location = self.where(path, key=key)
-        if location is None and self.loaded.files:
-            location = Location(self.loaded.files[0])
+        """A diagnostic located at ``path``, else its nearest written ancestor, else the top of the values.
+
+        A key nobody wrote (a required one) belongs to the top level: 1:1 of the first values
+        file, or of the first ``--set`` flag, as ruff places findings about a whole file.
+        """
+        location = self.where(path, key=key) or self.top()
         return Diagnostic(rule_id, message, severity, location, path, hint)
 
+    def top(self) -> Location:
+        if self.loaded.files:
+            return Location(self.loaded.files[0], 1, 1)
+        flags = sorted({(where.file, where.line) for where in self.loaded.positions.values()})
+        if flags:
+            return Location(flags[0][0], flags[0][1], 1)
+        return Location(NO_VALUES, 1, 1)
+
+
+#: Where findings about values nobody wrote point when no file or flag gave any.
+NO_VALUES = "<no values given>"
 
 Check = Callable[[Context], Iterable[Diagnostic]]
 

@@ -97,11 +97,11 @@ def test_a_hint_is_indented_under_its_finding() -> None:
     assert second == "  hint: set useNodePortForMaster: true, as seed 003's TLS setup says"
 
 
-def test_a_required_value_that_is_missing_points_at_the_file() -> None:
+def test_a_required_value_that_is_missing_points_at_the_top_of_the_file() -> None:
     code, out, _ = lint(write("values.yaml", "maxSlotsPerPod: 4\n"))
     assert code == 1
-    assert findings(out) == [("values.yaml", 0, 0, "error", "initial-password-required")]
-    assert out.startswith("values.yaml: error[initial-password-required] ")
+    assert findings(out) == [("values.yaml", 1, 1, "error", "initial-password-required")]
+    assert out.startswith("values.yaml:1:1: error[initial-password-required] ")
 
 
 def test_json_is_a_list_with_stable_keys_on_standard_output() -> None:
@@ -132,13 +132,13 @@ def test_json_for_a_clean_file_is_an_empty_list() -> None:
     assert lint(write("values.yaml", GOOD), "--format", "json") == (0, "[]\n", "")
 
 
-def test_json_for_a_missing_required_value_has_null_line_and_column() -> None:
+def test_json_for_a_missing_required_value_points_at_the_top_of_the_file() -> None:
     _, out, _ = lint(write("values.yaml", "initialUserPassword: Passw0rdX\n"), "--format", "json")
     (row,) = json.loads(out)
     assert (row["file"], row["line"], row["column"], row["rule"]) == (
         "values.yaml",
-        None,
-        None,
+        1,
+        1,
         "max-slots-per-pod-required",
     )
 
@@ -150,8 +150,8 @@ def test_each_file_is_linted_on_its_own() -> None:
     code, out, _ = lint(only_slots, only_password)
     assert code == 1
     assert findings(out) == [
-        ("a.yaml", 0, 0, "error", "max-slots-per-pod-required"),
-        ("b.yaml", 0, 0, "error", "initial-password-required"),
+        ("a.yaml", 1, 1, "error", "max-slots-per-pod-required"),
+        ("b.yaml", 1, 1, "error", "initial-password-required"),
     ]
 
 
@@ -232,10 +232,10 @@ def test_an_unreadable_layer_is_reported_once() -> None:
     assert err == "chartgen: error: cannot read values file missing.yaml: No such file or directory\n"
 
 
-def test_a_file_that_is_not_utf8_is_unreadable() -> None:
+def test_a_file_that_is_not_utf8_is_refused_at_the_first_bad_byte() -> None:
     code, out, err = lint(write("values.yaml", b"maxSlotsPerPod: 4\nname: caf\xe9\n"))
-    assert (code, out) == (2, "")
-    assert err.startswith("chartgen: error: cannot read values file values.yaml: ")
+    assert (code, err) == (1, "")
+    assert findings(out) == [("values.yaml", 2, 10, "error", "not-utf8")]
 
 
 @pytest.mark.parametrize(

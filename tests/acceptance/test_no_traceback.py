@@ -202,7 +202,7 @@ def test_several_documents_count_only_the_first_as_in_helm(tmp_path: Path) -> No
     path.write_text("initialUserPassword: Passw0rdX\n---\nmaxSlotsPerPod: 4\n")
     code, out, _ = answered(["lint", str(path)])
     assert code == 1
-    assert f"{path}: error[max-slots-per-pod-required]" in out
+    assert f"{path}:1:1: error[max-slots-per-pod-required]" in out
 
 
 def test_an_empty_file_is_an_empty_map_as_in_helm(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic
-from chartgen.validate.registry import SECRET_KEYS, Context, rule
+from chartgen.secrets import SECRET_KEYS
+from chartgen.validate.registry import Context, rule
 from chartgen.validate.schema_walk import Finding, walk_values
 
 _last: tuple[Context, list[Finding]] | None = None
@@ -22,7 +23,9 @@ def _findings(ctx: Context) -> list[Finding]:
     """The walk of ``ctx``'s values, done once however many rules ask."""
     global _last
     if _last is None or _last[0] is not ctx:
-        _last = (ctx, walk_values(ctx.user, ctx.release, SECRET_KEYS))
+        # Contents of --set-file files are never shown, whatever key they set.
+        hidden = [path for path, where in ctx.loaded.positions.items() if where.file == "--set-file"]
+        _last = (ctx, walk_values(ctx.user, ctx.release, SECRET_KEYS, hidden))
     return _last[1]
 
 
