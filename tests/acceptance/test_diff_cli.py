@@ -285,3 +285,17 @@ def test_library_returns_the_same_classification_as_typed_data() -> None:
     assert [(c.id.kind, c.id.name) for c in removed] == [("PersistentVolumeClaim", "determined-db-pvc-det")]
     # Still the function after the subpackage was imported.
     assert callable(chartgen.diff)
+
+
+def test_manifests_are_bounded_in_size(tmp_path: Path) -> None:
+    from chartgen.diff.objects import MAX_MANIFEST_BYTES
+
+    (tmp_path / "a.yaml").write_text("# padding\n" * (MAX_MANIFEST_BYTES // 20))
+    (tmp_path / "b.yaml").write_text("# padding\n" * (MAX_MANIFEST_BYTES // 20 + 10))
+    code, out, err = diff("--from-manifest", str(tmp_path), "-f", str(DATA / "installed.yaml"))
+    assert (code, out) == (USAGE, "")
+    assert err.startswith(f"chartgen: error: manifests under {tmp_path} exceed 16 MiB")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = diff("--from-manifest", str(empty), "-f", str(DATA / "installed.yaml"))
+    assert (code, err) == (USAGE, f"chartgen: error: no .yaml or .yml files under {empty}\n")
