@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chartgen.api import LintResult, RenderResult, lint, render_release, validate
     from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+    from chartgen.diff.model import DiffResult
+    from chartgen.diff.sources import ManifestSource, ValuesSource, diff
     from chartgen.values.load import LoadedValues, SetFlags, load_values
 
 _EXPORTS = {
@@ -26,18 +28,26 @@ _EXPORTS = {
     "Severity": "chartgen.diagnostics",
     "ChartgenError": "chartgen.diagnostics",
     "UsageError": "chartgen.diagnostics",
+    "diff": "chartgen.diff.sources",
+    "ValuesSource": "chartgen.diff.sources",
+    "ManifestSource": "chartgen.diff.sources",
+    "DiffResult": "chartgen.diff.model",
 }
 
 __all__ = [
     "ChartgenError",
     "Diagnostic",
+    "DiffResult",
     "LintResult",
     "LoadedValues",
     "Location",
+    "ManifestSource",
     "RenderResult",
     "SetFlags",
     "Severity",
     "UsageError",
+    "ValuesSource",
+    "diff",
     "lint",
     "load_values",
     "render_release",
@@ -53,10 +63,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'chartgen' has no attribute {name!r}")
 
 
-# ``validate`` names both the API function and a subpackage. Importing a subpackage
-# binds its name on this package, which would hide the function after the first
-# validation; load the subpackage now (its __init__ is empty) and drop that
-# binding, so ``chartgen.validate`` always reaches the function through __getattr__.
+# ``validate`` and ``diff`` name both an API function and a subpackage. Importing a
+# subpackage binds its name on this package, which would hide the function after the
+# first use; load the subpackages now (their __init__ are empty) and drop those
+# bindings, so ``chartgen.validate`` and ``chartgen.diff`` always reach the functions
+# through __getattr__.
+import chartgen.diff  # noqa: E402
 import chartgen.validate  # noqa: E402, F401
 
 del globals()["validate"]
+del globals()["diff"]

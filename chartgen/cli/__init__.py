@@ -22,6 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "show the pod spec a task starts from (default and task specs merged as Determined does)",
     ),
     "plan": ("chartgen.cli.plan", "size slots and check that distributed jobs schedule without deadlock"),
+    "diff": (
+        "chartgen.cli.diff",
+        "preview an upgrade: what changes, and what fails, loses data or surprises",
+    ),
 }
 
 

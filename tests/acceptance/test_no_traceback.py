@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from chartgen.values.load import chart_defaults
 from tests.support.cli import run_cli
 
-GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\ndb:\n  keepOnUninstall: true\n"
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -208,7 +208,9 @@ def test_several_documents_count_only_the_first_as_in_helm(tmp_path: Path) -> No
 def test_an_empty_file_is_an_empty_map_as_in_helm(tmp_path: Path) -> None:
     path = tmp_path / "values.yaml"
     path.write_text("# only a comment\n")
-    code, out, _ = answered(["lint", str(path), "--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX"])
+    code, out, _ = answered(
+        ["lint", str(path), "--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true"]
+    )
     assert (code, out) == (0, "")
 
 
@@ -221,7 +223,7 @@ def test_a_reader_that_went_away_gets_no_traceback() -> None:
             "chartgen",
             "render",
             "--set",
-            "maxSlotsPerPod=4,initialUserPassword=Passw0rdX",
+            "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
