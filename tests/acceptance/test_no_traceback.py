@@ -232,3 +232,20 @@ def test_a_reader_that_went_away_gets_no_traceback() -> None:
     process.stdout.close()  # before chartgen writes anything, whatever the pipe's capacity
     stderr = process.stderr.read().decode()
     assert (process.wait(), stderr) == (0, "")
+
+
+def test_a_python_without_the_dependencies_is_told_so(tmp_path: Path) -> None:
+    """The README's commands run with a system python that lacks ruamel.yaml: an environment error."""
+    values = tmp_path / "values.yaml"
+    values.write_text("maxSlotsPerPod: 4\ninitialUserPassword: Passw0rd-Here\n")
+    script = (
+        "import sys\n"
+        "sys.modules['ruamel'] = None  # as if ruamel.yaml were not installed\n"
+        "from chartgen.cli import main\n"
+        f"sys.exit(main(['lint', {str(values)!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("chartgen: error: this Python (")
+    assert "lacks chartgen's dependency 'ruamel" in done.stderr
+    assert "Traceback" not in done.stderr
