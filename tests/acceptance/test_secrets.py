@@ -87,6 +87,8 @@ COMMANDS = [
     ["render", "-f", "{file}"],
     ["podspec", "-f", "{file}", "--kind", "gpu"],
     ["plan", "-f", "{file}", "--nodes", "4x2", "--jobs", "8"],
+    ["diff", "-f", "{file}", "--from-values", "{base}"],
+    ["diff", "--format", "json", "-f", "{base}", "--from-values", "{file}"],
 ]
 
 
@@ -111,9 +113,12 @@ def test_no_secret_in_any_output_of_a_values_file(path: tuple[Any, ...], tmp_pat
         file = tmp_path / f"{variant}.yaml"
         file.write_text(yaml.safe_dump(planted))
         secrets = [f"Zq{abs(hash(path)) % 10**6:06d}Sekr1t"]
+        base = tmp_path / "base.yaml"
+        base.write_text(yaml.safe_dump(BASE))
         for command in COMMANDS:
-            code, out, err = run_cli([arg.replace("{file}", str(file)) for arg in command])
-            assert code in (0, 1, 2)
+            argv = [arg.replace("{file}", str(file)).replace("{base}", str(base)) for arg in command]
+            code, out, err = run_cli(argv)
+            assert code in (0, 1, 2, 3)
             _assert_hidden(secrets, _findings(command, code, out), err)
         code, out, err = run_cli(["lint", "-"], stdin=file.read_text())
         _assert_hidden(secrets, out, err)
@@ -136,9 +141,9 @@ def test_no_secret_in_any_output_of_the_set_flags(path: tuple[Any, ...], tmp_pat
         ["--set-file", f"{key}=-"],
     ]
     for flag in flags:
-        for command in (["lint", "--format", "json"], ["render"], ["podspec", "--kind", "gpu"]):
+        for command in (["lint", "--format", "json"], ["render"], ["podspec", "--kind", "gpu"], ["diff"]):
             code, out, err = run_cli([*command, *flag, "--set", "maxSlotsPerPod=4"], stdin=f"{secret}\n")
-            assert code in (0, 1, 2)
+            assert code in (0, 1, 2, 3)
             _assert_hidden([secret], _findings(command, code, out), err)
 
 
