@@ -69,7 +69,7 @@ def test_unknown_key_near_a_moved_one_explains_where_it_belongs(tmp_path: Path) 
 
 
 def test_unknown_key_in_a_resource_pool_is_dropped_by_the_master(tmp_path: Path) -> None:
-    text = "resourcePools:\n  - pool_name: rocm-pool\n    gpu_type: rocm\n"
+    text = "resourcePools:\n  - pool_name: rocm-pool\n    gpu_kind: rocm\n"
     assert lint(tmp_path, text) == [(5, 5, "unknown-key")]
     assert "silently drops" in only(tmp_path, text)[0]
 
@@ -137,6 +137,12 @@ def test_pool_namespace_is_refused_with_the_reason(tmp_path: Path) -> None:
     text = "resourcePools:\n  - pool_name: a\n    kubernetes_namespace: team-a\n"
     assert lint(tmp_path, text) == [(5, 5, "misplaced-key")]
     assert "bound to workspaces" in only(tmp_path, text)[0]
+
+
+def test_a_pool_gpu_type_points_to_slot_type(tmp_path: Path) -> None:
+    text = "resourcePools:\n  - pool_name: a\n    gpu_type: rocm\n"
+    assert lint(tmp_path, text) == [(5, 5, "misplaced-key")]
+    assert "slotType: rocm" in only(tmp_path, text)[0]
 
 
 def test_pool_max_slots_belongs_under_task_container_defaults(tmp_path: Path) -> None:

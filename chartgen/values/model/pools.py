@@ -172,6 +172,9 @@ class ResourcePool(Section):
             "namespace; bind the namespace to a workspace (det workspace bind) or set "
             "resourceManager.defaultNamespace",
             "max_slots_per_pod": _MAX_SLOTS_MOVED,
+            "gpu_type": "a resource pool has no GPU type: what a slot is comes from the top-level "
+            f"slotType (slotType: rocm for AMD GPUs, from {first('rocm-slots')} on), and the master silently ignores "
+            "gpu_type here",
         },
     )
 
