@@ -44,6 +44,11 @@ def build_parser(selected: str | None = None) -> _Parser:
     parser = _Parser(
         prog="chartgen", description="Validate and render the Determined Helm chart.", allow_abbrev=False
     )
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help="print chartgen's version and the Determined releases it reproduces",
+    )
     parser.commands = {}
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -56,9 +61,33 @@ def build_parser(selected: str | None = None) -> _Parser:
     return parser
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from chartgen.releases import SUPPORTED
+
+    try:
+        mine = version("chartgen")
+    except PackageNotFoundError:
+        mine = "(not installed)"
+    return f"chartgen {mine}: the Determined Helm chart of releases {', '.join(SUPPORTED)}\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     selected = next((a for a in args_list if not a.startswith("-")), None)
+    if args_list[:1] == ["--version"]:
+        sys.stdout.write(_version())
+        return 0
+    if selected in COMMANDS and "--version" in args_list[args_list.index(selected) :]:
+        # Helm's --version picks a chart version; here the release is --app-version.
+        try:
+            build_parser(selected).commands[selected].error(
+                "--version is Helm's chart version; chartgen reproduces the chart of a Determined "
+                "release: give it with --app-version (for example --app-version 0.38.1)"
+            )
+        except SystemExit as exc:
+            return int(exc.code or 0)
     parser = build_parser(selected if selected in COMMANDS else None)
     try:
         args, unknown = parser.parse_known_args(args_list)

@@ -70,3 +70,15 @@ def test_every_command_refuses_other_releases(command: str, version: str, messag
     code, out, err = run_cli([command, *args, "--app-version", version])
     assert (code, out) == (2, "")
     assert message in err and ", ".join(SUPPORTED) in err
+
+
+def test_version_names_chartgen_and_every_release() -> None:
+    code, out, err = run_cli(["--version"])
+    assert (code, err) == (0, "")
+    assert out.startswith("chartgen ") and out.rstrip().endswith(", ".join(SUPPORTED))
+
+
+def test_helms_version_flag_points_to_app_version() -> None:
+    code, out, err = run_cli(["render", "--version", "0.38.1"])
+    assert (code, out) == (2, "")
+    assert "give it with --app-version" in err
