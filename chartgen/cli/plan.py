@@ -296,6 +296,7 @@ def render_text(plan: Plan, request: Request) -> str:
         )
     else:
         lines.append(_wrap(f"deadlock: not possible: {plan.deadlock_reason()}"))
+    lines.extend(_wrap(f"error: {problem}") for problem in plan.problems)
     lines.extend(_wrap(f"note: {note}") for note in plan.notes)
     return "\n".join(lines) + "\n"
 

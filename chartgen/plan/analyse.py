@@ -22,6 +22,8 @@ class Plan:
     jobs: tuple[JobPlan, ...]
     stuck: Deadlock | None  # reachable when pods are placed one by one
     notes: tuple[str, ...]
+    #: Sizing mistakes lint also reports as errors (a size that leaves GPUs idle or fits nowhere).
+    problems: tuple[str, ...] = ()
 
     @property
     def gang(self) -> bool:
@@ -37,7 +39,7 @@ class Plan:
 
     @property
     def ok(self) -> bool:
-        return all(job.schedulable for job in self.jobs) and not self.deadlock_possible
+        return all(job.schedulable for job in self.jobs) and not self.deadlock_possible and not self.problems
 
     @property
     def resource(self) -> str:
@@ -116,6 +118,7 @@ class Plan:
                     for place in self.stuck.placements
                 ],
             }
+        out["problems"] = list(self.problems)
         out["notes"] = list(self.notes)
         return out
 
@@ -139,7 +142,10 @@ def analyse(
     m = max_slots_per_pod or sizing.recommended
     plans = plan_jobs(jobs, m, sizing, gang=scheduler == "coscheduler")
     stuck = find_deadlock(plans, [node.name for node in nodes], sizing.capacities, m)
-    return Plan(tuple(nodes), sizing, m, scheduler, plans, stuck, tuple(_notes(nodes, sizing, m)))
+    problems = _problems(nodes, sizing, m)
+    return Plan(
+        tuple(nodes), sizing, m, scheduler, plans, stuck, tuple(_notes(nodes, sizing)), tuple(problems)
+    )
 
 
 def _and(items: Sequence[str]) -> str:
@@ -151,26 +157,37 @@ def _names(nodes: Sequence[Node]) -> str:
     return shown + (f" and {len(nodes) - 3} more" if len(nodes) > 3 else "")
 
 
-def _notes(nodes: Sequence[Node], sizing: Sizing, m: int) -> list[str]:
-    """What the sizing leaves on the table: idle slots, nodes no slot fits."""
-    notes = []
+def _by_size(nodes: Sequence[Node], sizing: Sizing) -> dict[int, list[Node]]:
     by_size: dict[int, list[Node]] = {}
     for node, capacity in zip(nodes, sizing.capacities, strict=True):
         by_size.setdefault(capacity, []).append(node)
+    return by_size
+
+
+def _problems(nodes: Sequence[Node], sizing: Sizing, m: int) -> list[str]:
+    """A maxSlotsPerPod that fits no node, or leaves slots idle: errors, as lint says too."""
+    problems = []
+    by_size = _by_size(nodes, sizing)
     if m > max(sizing.capacities):
-        notes.append(
+        problems.append(
             f"maxSlotsPerPod {m} is larger than any node (the largest holds "
             f"{sizing.amount(max(sizing.capacities))}), so pods of {m} slots fit nowhere"
         )
     else:
         for capacity, group in sorted(by_size.items()):
             if capacity and capacity % m:
-                notes.append(
+                problems.append(
                     f"maxSlotsPerPod {m} does not divide the {sizing.amount(capacity)} of {_names(group)}: "
                     f"multi-pod jobs leave {sizing.amount(capacity % m)} there idle; "
                     f"{sizing.recommended}, the greatest common divisor, divides every node"
                 )
-    empty = by_size.get(0, [])
+    return problems
+
+
+def _notes(nodes: Sequence[Node], sizing: Sizing) -> list[str]:
+    """What the sizing cannot use: nodes no slot fits."""
+    notes: list[str] = []
+    empty = _by_size(nodes, sizing).get(0, [])
     if empty and sizing.slot_cpu_millis is not None:
         notes.append(
             f"{_names(empty)} cannot hold a slot of {format_cpu(sizing.slot_cpu_millis)} CPUs "

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from chartgen.cli import main
+from tests.support.cli import run_cli
 
 
 def plan(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -181,3 +182,18 @@ def test_the_only_pool_named_is_the_one_planned(capsys: pytest.CaptureFixture[st
         "maxSlotsPerPod: 4 (from resourcePools[0].task_container_defaults.kubernetes.max_slots_per_pod" in out
     )
     assert out.startswith("cluster: 3 nodes, 20 GPUs (1 × 4 GPUs, 2 × 8 GPUs)\n")
+
+
+def test_plan_and_lint_agree_on_a_size_that_leaves_gpus_idle(tmp_path: Path) -> None:
+    values = tmp_path / "values.yaml"
+    values.write_text(
+        "maxSlotsPerPod: 3\ninitialUserPassword: Str0ng-Passw0rd\ndb:\n  keepOnUninstall: true\n"
+        "cluster:\n  nodes:\n  - name: gpu\n    gpus: 4\n    count: 2\n"
+    )
+    lint_code, lint_out, _ = run_cli(["lint", str(values)])
+    plan_code, plan_out, _ = run_cli(["plan", "-f", str(values), "--jobs", "3"])
+    assert (lint_code, plan_code) == (1, 1)
+    assert "error[cluster-max-slots-divide-nodes]" in lint_out
+    assert "error: maxSlotsPerPod 3 does not divide the 4 GPUs" in plan_out
+    code, out, _ = run_cli(["plan", "-f", str(values), "--jobs", "3", "--format", "json"])
+    assert code == 1 and json.loads(out)["problems"]
