@@ -41,6 +41,43 @@ def whole_process(
     return statistics.median(walls[1:]), statistics.median(peaks[1:])
 
 
+def paired(a: Sequence[str], b: Sequence[str], runs: int = 21) -> tuple[float, float, float]:
+    """Min, median and max of the wall-time ratio A/B, A and B run in turn (machines drift)."""
+    ratios = []
+    for index in range(runs + 1):
+        times = []
+        for argv in (a, b):
+            start = time.perf_counter()
+            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times.append(time.perf_counter() - start)
+        if index:
+            ratios.append(times[0] / times[1])
+    return min(ratios), statistics.median(ratios), max(ratios)
+
+
+def against_helm(chart: str) -> list[tuple[str, str, str]]:
+    """Render and lint as ratios of ``helm template`` of the upstream chart at ``chart``."""
+    helm = str(ROOT / ".tools" / "helm")
+    with tempfile.TemporaryDirectory() as tmp:
+        values = Path(tmp) / "values.yaml"
+        values.write_text("maxSlotsPerPod: 4\ninitialUserPassword: Bench-Passw0rd\n")
+        reference = [helm, "template", "determined", chart, "-f", str(values)]
+        rows = []
+        for name, command, target in (
+            ("render", ["render", "-f", str(values)], "1.0"),
+            ("lint FILE", ["lint", str(values)], "0.8"),
+        ):
+            low, mid, high = paired([sys.executable, "-m", "chartgen", *command], reference)
+            rows.append(
+                (
+                    f"chartgen {name} / helm template (target <= {target})",
+                    f"{mid:.2f} x",
+                    f"{low:.2f}-{high:.2f}",
+                )
+            )
+    return rows
+
+
 def hostile_worst() -> list[tuple[str, str, str]]:
     """The slowest and the hungriest of the hostile inputs (tests/support/hostile.py), 3 runs each."""
     from tests.support.hostile import cases
@@ -116,6 +153,11 @@ def main() -> None:
     rows.append(("lint 1,000 files in one process (target <= 1 s)", f"{lint_many():.0f} ms", ""))
     rows.append(("render of loaded values, in process (target <= 1 ms)", f"{render_loaded():.3f} ms", ""))
     rows.extend(hostile_worst())
+    chart = os.environ.get("CHARTGEN_UPSTREAM_CHART")
+    if chart:
+        rows.extend(against_helm(chart))
+    else:
+        rows.append(("ratios to helm template: set CHARTGEN_UPSTREAM_CHART to the upstream chart", "", ""))
     try:
         from tests.bench.plan import bench_plan
     except ImportError:
@@ -123,9 +165,9 @@ def main() -> None:
     else:
         rows.append(("plan: 100 nodes, 20 jobs, in process (target < 1 s)", f"{bench_plan():.1f} ms", ""))
     width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'median':>10}  {'peak RSS':>10}")
+    print(f"{'measure':<{width}}  {'median':>10}  {'peak RSS / spread':>18}")
     for name, wall, mem in rows:
-        print(f"{name:<{width}}  {wall:>10}  {mem:>10}")
+        print(f"{name:<{width}}  {wall:>10}  {mem:>18}")
 
 
 if __name__ == "__main__":
