@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chartgen.api import LintResult, RenderResult, lint, render_release, validate
     from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+    from chartgen.fix.engine import FixResult, fix
+    from chartgen.fix.migrate import MigrateResult, migrate
     from chartgen.values.load import LoadedValues, SetFlags, load_values
 
 _EXPORTS = {
@@ -26,20 +28,28 @@ _EXPORTS = {
     "Severity": "chartgen.diagnostics",
     "ChartgenError": "chartgen.diagnostics",
     "UsageError": "chartgen.diagnostics",
+    "fix": "chartgen.fix.engine",
+    "FixResult": "chartgen.fix.engine",
+    "migrate": "chartgen.fix.migrate",
+    "MigrateResult": "chartgen.fix.migrate",
 }
 
 __all__ = [
     "ChartgenError",
     "Diagnostic",
+    "FixResult",
     "LintResult",
     "LoadedValues",
     "Location",
+    "MigrateResult",
     "RenderResult",
     "SetFlags",
     "Severity",
     "UsageError",
+    "fix",
     "lint",
     "load_values",
+    "migrate",
     "render_release",
     "validate",
 ]
@@ -53,10 +63,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'chartgen' has no attribute {name!r}")
 
 
-# ``validate`` names both the API function and a subpackage. Importing a subpackage
-# binds its name on this package, which would hide the function after the first
-# validation; load the subpackage now (its __init__ is empty) and drop that
-# binding, so ``chartgen.validate`` always reaches the function through __getattr__.
+# ``validate`` and ``fix`` name both an API function and a subpackage. Importing a
+# subpackage binds its name on this package, which would hide the function after the
+# first use; load the subpackages now (their __init__ is empty) and drop those
+# bindings, so ``chartgen.validate`` and ``chartgen.fix`` always reach the functions
+# through __getattr__.
+import chartgen.fix  # noqa: E402
 import chartgen.validate  # noqa: E402, F401
 
 del globals()["validate"]
+del globals()["fix"]

@@ -8,11 +8,14 @@ passing and a failing example.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.values.load import LoadedValues
+
+if TYPE_CHECKING:
+    from chartgen.fix.document import Document, Fix
 
 SECRET_KEYS = frozenset(
     {
@@ -67,22 +70,34 @@ class Context:
         severity: Severity = Severity.ERROR,
         hint: str = "",
         key: bool = False,
+        extra: dict[str, object] | None = None,
     ) -> Diagnostic:
-        """A diagnostic located at ``path`` (or its nearest written ancestor, else the first file)."""
+        """A diagnostic located at ``path`` (or its nearest written ancestor, else the first file).
+
+        ``extra`` carries what the rule's fix needs (a suggested key, say) as data.
+        """
         location = self.where(path, key=key)
         if location is None and self.loaded.files:
             location = Location(self.loaded.files[0])
-        return Diagnostic(rule_id, message, severity, location, path, hint)
+        return Diagnostic(rule_id, message, severity, location, path, hint, extra or {})
 
 
 Check = Callable[[Context], Iterable[Diagnostic]]
+# A fix turns one finding into edits of the file's text, or None when it cannot (``chartgen.fix``).
+Fixer = Callable[[Diagnostic, "Document"], "Fix | None"]
 
 
 @dataclass(frozen=True)
 class Rule:
+    """A check, and the fix of its findings if it has one: ``safe`` fixes keep what the
+    author meant and are applied by ``chartgen fix``; the others change what the chart
+    does and need ``--unsafe-fixes`` (a single fix may still call itself unsafe)."""
+
     rule_id: str
     check: Check
     doc: str
+    fix: Fixer | None = None
+    safe: bool = False
 
 
 RULES: dict[str, Rule] = {}
@@ -94,6 +109,19 @@ def rule(rule_id: str) -> Callable[[Check], Check]:
             raise ValueError(f"rule {rule_id} registered twice")
         RULES[rule_id] = Rule(rule_id, check, (check.__doc__ or "").strip())
         return check
+
+    return register
+
+
+def fixes(rule_id: str, *, safe: bool) -> Callable[[Fixer], Fixer]:
+    """Declare ``rule_id``'s fix; written beside the rule, after it."""
+
+    def register(fixer: Fixer) -> Fixer:
+        known = RULES[rule_id]
+        if known.fix is not None:
+            raise ValueError(f"rule {rule_id} has two fixes")
+        RULES[rule_id] = replace(known, fix=fixer, safe=safe)
+        return fixer
 
     return register
 
