@@ -231,9 +231,16 @@ class Document:
             if index != 0:
                 raise CannotFix("unexpected layout")
             return [*note, Edit(start, siblings[1][0].start_mark.index, "")]
-        if note:
-            return [Edit(line, self.line_end(stop), note[0].text)]
-        return [Edit(line, self.line_end(stop), "")]
+        return [self._drop_lines(line, self.line_end(stop), note[0].text if note else "")]
+
+    def _drop_lines(self, line: int, end: int, replacement: str) -> Edit:
+        """Replace whole lines; at the end of a file without a final newline, keep it without one."""
+        if end < len(self.text) or self.text.endswith("\n"):
+            return Edit(line, end, replacement)
+        if replacement:
+            return Edit(line, end, replacement.removesuffix(self.newline))
+        before = line - (2 if self.text[max(line - 2, 0) : line] == "\r\n" else 1)
+        return Edit(max(before, 0), end, "")
 
     def insert(self, path: Path, value_text: str) -> list[Edit]:
         """Add ``path: value_text`` to the block mapping that holds it, creating the mappings between."""
@@ -255,8 +262,10 @@ class Document:
             last = level == len(path) - depth - 1
             lines.append(f"{head} {value_text}" if last and value_text else head)
         at = self.line_end(self.end(holder))
-        lead = self.newline if at == len(self.text) and self.text and not self.text.endswith("\n") else ""
-        return [Edit(at, at, lead + self.newline.join(lines) + self.newline)]
+        body = self.newline.join(lines)
+        if at == len(self.text) and self.text and not self.text.endswith("\n"):
+            return [Edit(at, at, self.newline + body)]  # the file still ends without a newline
+        return [Edit(at, at, body + self.newline)]
 
     def _indent_step(self) -> int:
         """The file's own indentation step (two spaces if it never nests a block mapping)."""
@@ -305,7 +314,7 @@ class Document:
         line = self.line_start(start)
         if self.text[line:start].strip():
             return [Edit(start, siblings[index + 1][0].start_mark.index, "")]
-        return [Edit(line, self.line_end(stop), "")]
+        return [self._drop_lines(line, self.line_end(stop), "")]
 
     def scalar_value(self, path: Path) -> object:
         """The value at ``path`` as Helm reads it if it is a scalar written once; else ``...``."""
