@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chartgen.api import LintResult, RenderResult, lint, render_release, validate
     from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
-    from chartgen.fix.engine import FixResult, fix
+    from chartgen.fix.engine import FixResult, fix, set_value
     from chartgen.fix.migrate import MigrateResult, migrate
     from chartgen.values.load import LoadedValues, SetFlags, load_values
 
@@ -30,6 +30,7 @@ _EXPORTS = {
     "UsageError": "chartgen.diagnostics",
     "fix": "chartgen.fix.engine",
     "FixResult": "chartgen.fix.engine",
+    "set_value": "chartgen.fix.engine",
     "migrate": "chartgen.fix.migrate",
     "MigrateResult": "chartgen.fix.migrate",
 }
@@ -51,6 +52,7 @@ __all__ = [
     "load_values",
     "migrate",
     "render_release",
+    "set_value",
     "validate",
 ]
 

@@ -199,6 +199,15 @@ class Document:
             raise CannotFix("not a scalar")
         return [Edit(entry.value.start_mark.index, self.value_end(entry), text)]
 
+    def set_scalar(self, path: Path, value: object) -> list[Edit]:
+        """Write a scalar at ``path``: its text replaced where it is written, else a new entry."""
+        from chartgen.yamlio.emit import scalar
+
+        text = scalar(value)
+        if path in self.entries:
+            return self.replace_value(path, text)
+        return self.insert(path, text)
+
     def remove(self, path: Path, *, comment: str = "") -> list[Edit]:
         """Remove an entry, its own lines only; ``comment`` is left in its place to say why."""
         entry = self.entry(path)

@@ -178,3 +178,33 @@ def fix(
         result.applied.extend(_applied(c) for c in chosen)
     result.remaining = lint_text(result.text, file, release)
     return result
+
+
+def set_value(
+    text: str, path: Path, value: str | int | float | bool | None, *, file: str = "values.yaml"
+) -> str:
+    """``text`` with the scalar at ``path`` set to ``value`` and every other byte kept, for tooling
+    that writes a value into a file people maintain (``maxSlotsPerPod`` from an inventory, say).
+
+    Raises ``ChartgenError`` for a file that does not parse, ``ValueError`` when the value cannot
+    be written without reformatting (inside a flow mapping, over a non-scalar, through an alias).
+    """
+    from chartgen.diagnostics import ChartgenError
+    from chartgen.yamlio import YamlError
+
+    try:
+        doc = Document.parse(text, file)
+    except YamlError as exc:
+        raise ChartgenError([exc.diagnostic]) from None
+    if doc.root is None and path and all(isinstance(part, str) for part in path):
+        from chartgen.yamlio.emit import dump
+
+        nested: object = value
+        for part in reversed(path):
+            nested = {part: nested}
+        lead = "" if not text or text.endswith("\n") else doc.newline
+        return text + lead + dump(nested).replace("\n", doc.newline)
+    try:
+        return apply(text, doc.set_scalar(path, value))
+    except CannotFix as exc:
+        raise ValueError(f"cannot set {dotted(path)} in place: {exc}") from None

@@ -243,7 +243,8 @@ def fix_misplaced_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
         value = doc.value_text(path)
         shown = f"{name}: {value}" if value and value.isprintable() else name
         edits = doc.remove(path, comment=f"{shown} {_POOL_NAMESPACE_NOTE}")
-        return Fix(diagnostic.rule_id, path, f"removed `{dotted(path)}` (a comment says why)", tuple(edits))
+        description = f"removed `{dotted(path)}`: the master ignores it on a resource pool"
+        return Fix(diagnostic.rule_id, path, description, tuple(edits))
     target = _moved_to(path)
     if target is None:
         return None
