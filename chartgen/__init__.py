@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chartgen.api import LintResult, RenderResult, lint, render_release, validate
     from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+    from chartgen.diff.model import DiffResult
+    from chartgen.diff.sources import ManifestSource, ValuesSource, diff
     from chartgen.fix.engine import FixResult, fix, set_value
     from chartgen.fix.migrate import MigrateResult, migrate
     from chartgen.values.load import LoadedValues, SetFlags, load_values
@@ -28,6 +30,10 @@ _EXPORTS = {
     "Severity": "chartgen.diagnostics",
     "ChartgenError": "chartgen.diagnostics",
     "UsageError": "chartgen.diagnostics",
+    "diff": "chartgen.diff.sources",
+    "ValuesSource": "chartgen.diff.sources",
+    "ManifestSource": "chartgen.diff.sources",
+    "DiffResult": "chartgen.diff.model",
     "fix": "chartgen.fix.engine",
     "FixResult": "chartgen.fix.engine",
     "set_value": "chartgen.fix.engine",
@@ -38,15 +44,19 @@ _EXPORTS = {
 __all__ = [
     "ChartgenError",
     "Diagnostic",
+    "DiffResult",
     "FixResult",
     "LintResult",
     "LoadedValues",
     "Location",
+    "ManifestSource",
     "MigrateResult",
     "RenderResult",
     "SetFlags",
     "Severity",
     "UsageError",
+    "ValuesSource",
+    "diff",
     "fix",
     "lint",
     "load_values",
@@ -65,13 +75,15 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'chartgen' has no attribute {name!r}")
 
 
-# ``validate`` and ``fix`` name both an API function and a subpackage. Importing a
-# subpackage binds its name on this package, which would hide the function after the
-# first use; load the subpackages now (their __init__ is empty) and drop those
-# bindings, so ``chartgen.validate`` and ``chartgen.fix`` always reach the functions
-# through __getattr__.
+# ``validate``, ``diff`` and ``fix`` name both an API function and a subpackage. Importing
+# a subpackage binds its name on this package, which would hide the function after the
+# first use; load the subpackages now (their __init__ are empty) and drop those
+# bindings, so ``chartgen.validate``, ``chartgen.diff`` and ``chartgen.fix`` always reach
+# the functions through __getattr__.
+import chartgen.diff  # noqa: E402
 import chartgen.fix  # noqa: E402
 import chartgen.validate  # noqa: E402, F401
 
 del globals()["validate"]
+del globals()["diff"]
 del globals()["fix"]

@@ -1,5 +1,5 @@
-import sys
+"""``python -m chartgen``."""
 
-from chartgen.cli import main
+from chartgen.cli import run
 
-sys.exit(main())
+run()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -70,3 +71,10 @@ class ChartgenError(Exception):
 
 class UsageError(Exception):
     """A request the library cannot act on (unknown release, unreadable file): exit 2."""
+
+
+def listed(names: Iterable[str], limit: int = 10) -> str:
+    """Names for a message: at most ``limit`` of them, then how many more."""
+    items = list(names)
+    shown = ", ".join(items[:limit])
+    return f"{shown} and {len(items) - limit} more" if len(items) > limit else shown

@@ -7,9 +7,21 @@ local ``make test`` draws new examples every run, which is how new bugs are foun
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
+
+from chartgen.yamlio.read import forget_stdin
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_stdin() -> Iterator[None]:
+    """chartgen reads standard input once per process; each test is a process of its own."""
+    forget_stdin()
+    yield
+    forget_stdin()

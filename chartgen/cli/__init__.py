@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "chartgen.cli.migrate",
         "rewrite values files written for one Determined release for another",
     ),
+    "diff": (
+        "chartgen.cli.diff",
+        "preview an upgrade: what changes, and what fails, loses data or surprises",
+    ),
 }
 
 
@@ -83,3 +87,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return internal_error(exc)
     return code
+
+
+def run() -> None:
+    """The ``chartgen`` command and ``python -m chartgen``: ``main``, then a prompt exit.
+
+    A run allocates little and ends soon, so the garbage collector only costs time, and so
+    does tearing down every module at exit: once the output is flushed, the process ends.
+    """
+    import gc
+    import os
+
+    gc.disable()
+    code = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        code = code or 0
+    os._exit(code)

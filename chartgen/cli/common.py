@@ -108,8 +108,24 @@ def usage_error(exc: UsageError) -> int:
     return 2
 
 
+#: Top-level modules of chartgen's runtime dependencies: missing, it is the environment, not a bug.
+DEPENDENCIES = frozenset({"ruamel", "pydantic", "pydantic_core", "jsonschema", "semver"})
+
+
+def missing_dependency(exc: ModuleNotFoundError) -> int:
+    """chartgen imported from a Python that lacks its dependencies (the system one, beside a venv)."""
+    error(
+        f"this Python ({sys.executable}) lacks chartgen's dependency {exc.name!r}: run chartgen "
+        "from the environment it is installed in (after `make install`: .venv/bin/python -m chartgen, "
+        "or activate .venv), or install it here with `pip install .`"
+    )
+    return 2
+
+
 def internal_error(exc: BaseException) -> int:
     """A bug, not the user's fault: say where without echoing values (they may hold secrets)."""
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] in DEPENDENCIES:
+        return missing_dependency(exc)
     import os
     import traceback
 
@@ -118,6 +134,9 @@ def internal_error(exc: BaseException) -> int:
     for frame, line in traceback.walk_tb(exc.__traceback__):
         if frame.f_code.co_filename.startswith(package):
             where = f" at {os.path.relpath(frame.f_code.co_filename, os.path.dirname(package))}:{line}"
+    if os.environ.get("CHARTGEN_DEBUG"):
+        # Asked for: the whole traceback, which may show values (the user's own terminal).
+        traceback.print_exception(exc, file=sys.stderr)
     error(f"internal error ({type(exc).__name__}{where}); this is a bug in chartgen, please report it")
     return 2
 

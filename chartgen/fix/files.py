@@ -43,23 +43,28 @@ def write_text(path: str, text: str) -> None:
 
 
 def redacted(text: str) -> str:
-    """``text`` with every secret value (passwords, keys, credentials) replaced, for diffs."""
+    """``text`` with every secret value hidden, for diffs: values under a secret key (passwords,
+    keys, credentials) and the user info, query and fragment of URLs (which may hold tokens)."""
     from chartgen.fix.document import Document, Edit, apply
-    from chartgen.validate.registry import SECRET_KEYS
+    from chartgen.secrets import is_secret_key, shown_url
     from chartgen.yamlio import YamlError
 
     try:
         doc = Document.parse(text)
     except YamlError:
         return text
-    edits = []
-    for path, found in doc.entries.items():
-        if path[-1] not in SECRET_KEYS:
+    values = [(path, entry.value) for path, found in doc.entries.items() for entry in found]
+    values += [(path, node) for path, node in doc.nodes.items() if path and isinstance(path[-1], int)]
+    edits: dict[int, Edit] = {}
+    for path, node in values:
+        if type(node).__name__ != "ScalarNode" or node.value == "":
             continue
-        for entry in found:
-            if type(entry.value).__name__ == "ScalarNode" and entry.value.value != "":
-                edits.append(Edit(entry.value.start_mark.index, doc.value_end(entry), SECRET_SHOWN))
-    return apply(text, edits)
+        start, end = node.start_mark.index, doc.end(node)
+        if any(is_secret_key(part) for part in path):
+            edits[start] = Edit(start, end, SECRET_SHOWN)
+        elif "://" in node.value and any(mark in node.value for mark in "@?#"):
+            edits[start] = Edit(start, end, shown_url(str(node.value)))
+    return apply(text, list(edits.values()))
 
 
 def unified_diff(path: str, before: str, after: str) -> str:

@@ -796,7 +796,11 @@ def t_db_persistent_volume_claim(context, missing=missing, environment=environme
         yield str(environment.finalize(environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Namespace')))
         yield '\n  labels:'
         yield str(environment.finalize(t_2(environment.getattr((undefined(name='labels') if l_0_labels is missing else l_0_labels), 'db'), 4)))
-        yield '\nspec:\n  accessModes:\n  - ReadWriteOnce\n'
+        yield '\n'
+        if environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'keepOnUninstall'):
+            pass
+            yield '  annotations:\n    helm.sh/resource-policy: keep\n'
+        yield 'spec:\n  accessModes:\n  - ReadWriteOnce\n'
         if (undefined(name='restore') if l_0_restore is missing else l_0_restore):
             pass
             yield '  dataSource:\n    name: '

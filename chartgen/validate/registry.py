@@ -17,14 +17,6 @@ from chartgen.values.load import LoadedValues
 if TYPE_CHECKING:
     from chartgen.fix.document import Document, Fix
 
-SECRET_KEYS = frozenset(
-    {
-        "password", "initialUserPassword", "defaultPassword", "secretKey", "accessKey",
-        "credential", "connection_string", "secret_key", "access_key", "clientSecret",
-        "kubeconfig_secret_value", "token",
-    }
-)  # fmt: skip
-
 
 @dataclass
 class Context:
@@ -72,15 +64,26 @@ class Context:
         key: bool = False,
         extra: dict[str, object] | None = None,
     ) -> Diagnostic:
-        """A diagnostic located at ``path`` (or its nearest written ancestor, else the first file).
+        """A diagnostic located at ``path``, else its nearest written ancestor, else the top of the values.
 
+        A key nobody wrote (a required one) belongs to the top level: 1:1 of the first values
+        file, or of the first ``--set`` flag, as ruff places findings about a whole file.
         ``extra`` carries what the rule's fix needs (a suggested key, say) as data.
         """
-        location = self.where(path, key=key)
-        if location is None and self.loaded.files:
-            location = Location(self.loaded.files[0])
+        location = self.where(path, key=key) or self.top()
         return Diagnostic(rule_id, message, severity, location, path, hint, extra or {})
 
+    def top(self) -> Location:
+        if self.loaded.files:
+            return Location(self.loaded.files[0], 1, 1)
+        flags = sorted({(where.file, where.line) for where in self.loaded.positions.values()})
+        if flags:
+            return Location(flags[0][0], flags[0][1], 1)
+        return Location(NO_VALUES, 1, 1)
+
+
+#: Where findings about values nobody wrote point when no file or flag gave any.
+NO_VALUES = "<no values given>"
 
 Check = Callable[[Context], Iterable[Diagnostic]]
 # A fix turns one finding into edits of the file's text, or None when it cannot (``chartgen.fix``).

@@ -203,7 +203,14 @@ def check_format(name: str, value: object) -> FormatProblem | None:
 
 
 def _show(value: object) -> str:
+    """A value as a message quotes it; long text cut, and URLs without what may be credentials."""
     if isinstance(value, str):
+        from chartgen.secrets import shown_url
+
+        if "@" in value or "?" in value or "#" in value:
+            value = shown_url(value)
+        if len(value) > 80:
+            value = value[:60] + "..."
         return json.dumps(value) if (not value or value.strip() != value or ":" in value) else value
     if value is None:
         return "null"
@@ -280,12 +287,26 @@ def release_schema(release: str) -> dict[str, Any]:
 class Walker:
     """Walks one values document against one release's schema, collecting findings."""
 
-    def __init__(self, schema: Schema, release: str, secret_keys: Collection[str] = ()) -> None:
+    def __init__(
+        self,
+        schema: Schema,
+        release: str,
+        secret_keys: Collection[str] = (),
+        hidden: Collection[Path] = (),
+    ) -> None:
         self.root = schema
         self.defs: Mapping[str, Schema] = schema.get("$defs", {})
         self.release = release
         self.secret_keys = secret_keys
+        self.hidden = frozenset(hidden)
         self.found: list[Finding] = []
+        self.guesses = 0
+
+    def secret(self, path: Path) -> bool:
+        """Whether the value at ``path`` must not be shown: a secret key, or text from a file."""
+        if path and path[-1] in self.secret_keys:
+            return True
+        return any(path[:depth] in self.hidden for depth in range(len(path) + 1)) if self.hidden else False
 
     def run(self, values: object) -> list[Finding]:
         self.walk(values, self.root, (), {})
@@ -371,7 +392,7 @@ class Walker:
             return
         best: list[Finding] | None = None
         for branch in fitting:
-            trial = Walker(self.root, self.release, self.secret_keys)
+            trial = Walker(self.root, self.release, self.secret_keys, self.hidden)
             trial.walk(value, branch, path, flags)
             errors = [f for f in trial.found if f.severity is Severity.ERROR]
             if not errors:
@@ -400,7 +421,7 @@ class Walker:
 
     def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
-        secret = bool(flags.get("x-secret")) or (bool(path) and path[-1] in self.secret_keys)
+        secret = bool(flags.get("x-secret")) or self.secret(path)
         shown = "the value" if secret else f"`{_show(value)}`"
         if "x-checked-by" in flags:
             node = {k: v for k, v in node.items() if k not in _BOUNDS}
@@ -488,22 +509,27 @@ class Walker:
             return
         consumer = node.get("x-consumer", "chart")
         candidates = [*node.get("properties", {}), *moved]
-        guess = suggest(key, candidates, strict=True)
+        # Guessing costs a string comparison per candidate: a file of thousands of unknown keys
+        # gets guesses for the first hundred only.
+        self.guesses += 1
+        guessing = self.guesses <= MAX_GUESSES
+        guess = suggest(key, candidates, strict=True) if guessing else None
         if guess is None and not path and consumer == "chart":
             self.add("foreign-key", child, self._foreign(key, value, node), warning=True, key=True)
             return
         # Only a close, unambiguous spelling of a key read right here is safe to apply.
         hint: dict[str, object] = {"suggestion": guess} if guess is not None and guess not in moved else {}
-        guess = guess or suggest(key, candidates)
+        guess = guess or (suggest(key, candidates) if guessing else None)
         place = f" in {dotted(path)}" if path else ""
         text = CONSEQUENCE[consumer].format(release=self.release, where=node.get("x-where", "this section"))
-        message = f"unknown key `{key}`{place}: {text}"
+        message = f"unknown key `{_short(key)}`{place}: {text}"
         if guess is not None:
             message += f"; {moved[guess]}" if guess in moved else f"; did you mean `{guess}`?"
         self.add("unknown-key", child, message, key=True, data=hint)
 
     def _foreign(self, key: str, value: object, node: Schema) -> str:
         """Top-level keys unlike the chart's are most likely another chart's, sharing the file."""
+        key = _short(key)
         if isinstance(value, dict) and any(k in node.get("properties", {}) for k in value):
             return (
                 f"`{key}` holds values of the Determined chart, but the chart reads only top-level keys, "
@@ -520,7 +546,7 @@ class Walker:
         for where, text in _strings(value, path):
             found = placeholder(text, whole=True)
             if found is not None:
-                secret = bool(where) and where[-1] in self.secret_keys
+                secret = self.secret(where)
                 what = "the value" if secret else f"`{found}`"
                 self.add(
                     "placeholder",
@@ -555,8 +581,10 @@ class Walker:
 
 def _numeric(text: str, expected: Collection[str]) -> bool:
     """Whether a string spells a number of an expected numeric type."""
+    digits = text.strip().lstrip("+-")
     if "integer" in expected and re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        return True
+        # Beyond int64 the master cannot hold it, whatever the chart writes.
+        return len(digits) <= 18
     return (
         "number" in expected
         and re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip()) is not None
@@ -596,6 +624,15 @@ def _snake(key: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
 
 
+#: Unknown keys of one file that get a "did you mean"; keys longer than MAX_GUESS_KEY get none.
+MAX_GUESSES = 100
+MAX_GUESS_KEY = 64
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 20] + "..."
+
+
 def suggest(key: str, candidates: Collection[str], *, strict: bool = False) -> str | None:
     """The known key ``key`` most likely meant, if any.
 
@@ -614,6 +651,8 @@ def suggest(key: str, candidates: Collection[str], *, strict: bool = False) -> s
             return variant
         if squash(variant) in squashed:
             return squashed[squash(variant)]
+    if len(key) > MAX_GUESS_KEY:
+        return None
     import difflib
 
     folded = key.lower()
@@ -629,6 +668,11 @@ def suggest(key: str, candidates: Collection[str], *, strict: bool = False) -> s
     return best
 
 
-def walk_values(values: object, release: str, secret_keys: Collection[str] = ()) -> list[Finding]:
-    """Every structural problem of ``values`` (the user's own values) for ``release``."""
-    return Walker(release_schema(release), release, secret_keys).run(values)
+def walk_values(
+    values: object, release: str, secret_keys: Collection[str] = (), hidden: Collection[Path] = ()
+) -> list[Finding]:
+    """Every structural problem of ``values`` (the user's own values) for ``release``.
+
+    ``hidden`` paths (and what is below them) are never shown, whatever their key.
+    """
+    return Walker(release_schema(release), release, secret_keys, hidden).run(values)

@@ -6,10 +6,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path as FsPath
 from typing import Any
 
-from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError
+from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path
 from chartgen.releases import LATEST, check_release
 from chartgen.values import merge
 from chartgen.yamlio import Loaded, YamlError, load_yaml
@@ -31,6 +30,11 @@ class SetFlags:
     def by_kind(self) -> list[tuple[str, list[str]]]:
         return [(kind, getattr(self, kind.replace("-", "_"))) for kind in SET_KINDS]
 
+    def __repr__(self) -> str:
+        # Flags carry passwords: show how many there are, never their text.
+        counts = ", ".join(f"{kind.replace('-', '_')}=<{len(exprs)} flags>" for kind, exprs in self.by_kind())
+        return f"SetFlags({counts})"
+
 
 @dataclass
 class LoadedValues:
@@ -43,6 +47,10 @@ class LoadedValues:
     positions: dict[Path, Location] = field(default_factory=dict)
     notes: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        # The values hold passwords and keys: name the sources, never the values.
+        return f"LoadedValues(release={self.release!r}, files={self.files!r}, keys={len(self.user)})"
 
     def locate(self, path: Path, *, key: bool = False) -> Location | None:
         """Where the user wrote ``path`` (or its nearest written ancestor)."""
@@ -70,19 +78,10 @@ def chart_defaults(release: str) -> dict[str, Any]:
 
 
 def read_source(file: str) -> Loaded:
-    """Read one ``-f`` file; ``-`` is standard input, as in Helm."""
-    import sys
+    """Read one ``-f`` file; ``-`` is standard input, as in Helm (read once, however many files)."""
+    from chartgen.yamlio.read import read_text
 
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-            name = "<stdin>"
-        else:
-            text = FsPath(file).read_text(encoding="utf-8")
-            name = file
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read values file {file}: {reason}") from None
+    text, name = read_text(file)
     loaded = load_yaml(text, name)
     if loaded.data is None:
         loaded.data = {}
@@ -172,6 +171,7 @@ def load_values(
     Raises ``ChartgenError`` with every YAML problem found, ``UsageError`` for
     an unreadable file or unsupported release.
     """
+    from chartgen.secrets import SECRET_KEYS
     from chartgen.values import setparser
 
     release = check_release(app_version)
@@ -188,15 +188,17 @@ def load_values(
     if problems:
         raise ChartgenError(problems)
     user: dict[str, Any] = {}
+    parser_notes = [note for loaded in loaded_all for note in loaded.notes]
     for loaded in loaded_all:
         _record(result, loaded, loaded.data, user)
         user = merge.merge_maps(user, loaded.data)
         result.files.append(loaded.file)
+    padded = [0]
     for kind, exprs in (flags or SetFlags()).by_kind():
         for index, expr in enumerate(exprs, start=1):
             before = dict(user)
             try:
-                applied = setparser.apply(user, expr, kind)
+                applied = setparser.apply(user, expr, kind, SECRET_KEYS, padded)
             except setparser.SetSyntaxError as exc:
                 problems.append(
                     Diagnostic(
@@ -214,5 +216,6 @@ def load_values(
     if problems:
         raise ChartgenError(problems)
     result.user = user
-    result.values, result.notes = merge.coalesce(user, chart_defaults(release))
+    result.values, coalesce_notes = merge.coalesce(user, chart_defaults(release))
+    result.notes = [*parser_notes, *coalesce_notes]
     return result

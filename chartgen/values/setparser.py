@@ -37,7 +37,7 @@ Whatever Helm rejects is rejected too, with the column of the problem.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from chartgen.diagnostics import Path, UsageError, dotted
@@ -45,6 +45,9 @@ from chartgen.yamlio.resolve import kind_of
 
 KINDS = ("set", "set-string", "set-json", "set-file", "set-literal")
 MAX_INDEX = 65536
+# List items that all --set flags of one command may add (Helm pads skipped indexes with null):
+# beyond every real use, and small enough that validating the result stays instant.
+MAX_PADDED = 100_000
 MAX_NESTING = 30
 
 _INT64 = re.compile(r"[+-]?[0-9]+")
@@ -77,37 +80,49 @@ def typed_value(text: str) -> Any:
             return value
     if text == "0":
         return 0
-    if text and text[0] != "0" and _INT64.fullmatch(text):
+    if text and text[0] != "0" and len(text) <= 20 and _INT64.fullmatch(text):
         number = int(text)
         if -(2**63) <= number < 2**63:
             return number
     return text
 
 
-def apply(target: dict[str, Any], expr: str, kind: str) -> list[tuple[Path, int]]:
+def apply(
+    target: dict[str, Any],
+    expr: str,
+    kind: str,
+    secret_keys: Collection[str] = (),
+    padded: list[int] | None = None,
+) -> list[tuple[Path, int]]:
     """Apply one ``--<kind>`` flag to ``target``, as Helm's ``strvals`` does.
 
     Returns, top-down, each path this flag now owns (values it wrote, and maps or
     lists it created) with the 1-based column where that value (or the key that
-    created it) starts. ``target`` is left untouched when the flag is refused.
+    created it) starts. ``target`` is left untouched when the flag is refused: the
+    flag works on copies of only the maps and lists on its path, so a hundred flags
+    cost a hundred paths, not a hundred copies of everything set so far.
+
+    After the value of one of ``secret_keys``, no text of the flag is shown: a comma
+    inside a password ends it, and what follows must not reach an error message
+    (nor be dropped without one). ``padded`` counts the list items flags have added so
+    far (shared by the flags of one load): past ``MAX_PADDED`` a flag is refused.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown --set kind {kind!r}")
-    work = _copy(target)
-    parser = _Parser(expr, kind)
-    while not parser.key(work, 0, (), after_dot=False):
-        pass
+    work = dict(target)
+    counter = padded if padded is not None else [0]
+    parser = _Parser(expr, kind, secret_keys, MAX_PADDED - counter[0])
+    try:
+        while not parser.key(work, 0, (), after_dot=False):
+            pass
+    except SetSyntaxError:
+        if parser.secret_end is None:
+            raise
+        raise _cut_secret(parser.secret_end) from None
+    counter[0] = MAX_PADDED - parser.budget
     target.clear()
     target.update(work)
     return _settled(parser.records)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    return value
 
 
 def _settled(records: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
@@ -119,26 +134,39 @@ def _settled(records: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
     return kept
 
 
-def _read_file(path: str) -> str:
-    import sys
+def _cut_secret(column: int) -> SetSyntaxError:
+    return SetSyntaxError(
+        "a comma ends the value of a secret key here, and Helm reads what follows as more keys "
+        "(the text is not shown): escape the comma (\\,) or use --set-literal",
+        column,
+    )
 
+
+def _read_file(path: str) -> str:
+    """A ``--set-file`` file (``-``: standard input), bounded; its bytes decoded, line endings kept."""
+    from chartgen.diagnostics import ChartgenError
+    from chartgen.yamlio.read import STDIN, decode, read_bytes
+
+    name = STDIN if path.strip() == STDIN else path
     try:
-        if path.strip() == "-":
-            # Bytes, so that line endings reach the value unchanged, as in Helm.
-            raw = getattr(sys.stdin, "buffer", None)
-            return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
-        with open(path, encoding="utf-8", newline="") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"--set-file: cannot read {path!r}: {reason}") from None
+        data = read_bytes(name)
+    except OSError as exc:
+        raise UsageError(f"--set-file: cannot read {path!r}: {exc.strerror or exc}") from None
+    try:
+        return decode(data, name)
+    except ChartgenError as exc:
+        raise SetSyntaxError(f"the file {exc.diagnostics[0].message.partition(' ')[2]}") from None
 
 
 class _Parser:
     """One pass over a flag, in the shape of Helm's recursive parser (its quirks live there)."""
 
-    def __init__(self, text: str, kind: str) -> None:
+    def __init__(self, text: str, kind: str, secret_keys: Collection[str] = (), budget: int = 0) -> None:
         self.text = text
+        self.budget = budget
+        self.secret_keys = secret_keys
+        # The column after a secret key's value that ended at a comma: nothing after it is shown.
+        self.secret_end: int | None = None
         self.pos = 0
         self.literal = kind == "set-literal"
         self.json = kind == "set-json"
@@ -210,7 +238,9 @@ class _Parser:
             if current is _ABSENT:
                 current = []
                 self.records.append((here, start))
-            elif not isinstance(current, list):
+            elif isinstance(current, list):
+                current = list(current)
+            else:
                 raise _not_a(here, current, "list", start)
             data[name], done = self.item(current, index, column, level, here)
             return done
@@ -220,19 +250,21 @@ class _Parser:
         if current is _ABSENT:
             current = {}
             self.records.append((here, start))
-        elif not isinstance(current, dict):
+        elif isinstance(current, dict):
+            current = dict(current)
+        else:
             raise _not_a(here, current, "map", start)
-        done = self.key(current, level, here, after_dot=True)
         data[name] = current
-        return done
+        return self.key(current, level, here, after_dot=True)
 
     def index(self) -> tuple[int, int]:
         bracket = self.pos
         text, last = self.until(_INDEX_STOP)
         if last is None:
             raise SetSyntaxError("'[' is never closed by ']'", bracket)
-        if not _INT64.fullmatch(text) or abs(int(text)) >= 2**63:
-            raise SetSyntaxError(f"list index {text!r} is not an integer", bracket + 1)
+        if len(text) > 20 or not _INT64.fullmatch(text) or abs(int(text)) >= 2**63:
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise SetSyntaxError(f"list index {shown!r} is not an integer Helm takes", bracket + 1)
         index = int(text)
         if index < 0:
             raise SetSyntaxError(f"negative list index {index}", bracket + 1)
@@ -250,7 +282,7 @@ class _Parser:
         if last is None:
             return items, True
         if last == "=":
-            return _store(items, index, self.value(here), column), False
+            return self.store(items, index, self.value(here), column), False
         if last == "[":
             inner_index, inner_column = self.index()
             inner: list[Any] = []
@@ -259,7 +291,8 @@ class _Parser:
             if current is None:
                 self.records.append((here, column - 1))
             elif isinstance(current, list):
-                inner = current
+                inner = list(current)
+                items[index] = inner
             else:
                 raise _not_a(here, current, "list", column - 1)
             inner, done = self.item(inner, inner_index, inner_column, level, here)
@@ -268,12 +301,13 @@ class _Parser:
                 if current is None:
                     del self.records[mark:]
                 return items, True
-            return _store(items, index, inner, column), False
+            return self.store(items, index, inner, column), False
         mapping: dict[str, Any] = {}
         mark = len(self.records)
         attached = index < len(items)
         if attached and isinstance(items[index], dict):
-            mapping = items[index]
+            mapping = dict(items[index])
+            items[index] = mapping
         else:
             if attached:
                 items[index] = mapping
@@ -283,7 +317,25 @@ class _Parser:
             if not attached:
                 del self.records[mark:]
             return items, True
-        return _store(items, index, mapping, column), False
+        return self.store(items, index, mapping, column), False
+
+    def store(self, items: list[Any], index: int, value: Any, column: int) -> list[Any]:
+        """Helm's ``setIndex``: in place when the index exists, else a longer copy (within the budget)."""
+        if index > MAX_INDEX:
+            raise SetSyntaxError(f"list index {index} is above Helm's limit of {MAX_INDEX}", column)
+        if index < len(items):
+            items[index] = value
+            return items
+        self.budget -= index + 1 - len(items)
+        if self.budget < 0:
+            raise SetSyntaxError(
+                f"list index {index} pads the --set flags' lists beyond {MAX_PADDED:,} items in all: "
+                "chartgen stops here (Helm fills every skipped index with null)",
+                column,
+            )
+        grown = [*items, *([None] * (index - len(items)))]
+        grown.append(value)
+        return grown
 
     def value(self, path: Path) -> Any:
         """The value after ``=``, recorded at the column where it starts."""
@@ -297,7 +349,16 @@ class _Parser:
         elif self.text[self.pos] == "{":
             return self.value_list(path)
         else:
-            value = self.reader(self.until(_VALUE_STOP)[0])
+            text, stop = self.until(_VALUE_STOP)
+            try:
+                value = self.reader(text)
+            except SetSyntaxError as exc:
+                raise SetSyntaxError(exc.reason, column) from None
+            if stop is not None and path and path[-1] in self.secret_keys and self.pos < len(self.text):
+                self.secret_end = self.pos + 1
+                # No `=` follows: the rest is the secret's own text, which Helm would cut off.
+                if "=" not in self.text[self.pos :]:
+                    raise _cut_secret(self.secret_end)
         self.records.append((path, column))
         return value
 
@@ -333,18 +394,6 @@ class _Parser:
         self.pos = end
         self.skip_blank()
         return value, start + 1
-
-
-def _store(items: list[Any], index: int, value: Any, column: int) -> list[Any]:
-    """Helm's ``setIndex``: in place when the index exists, else a longer copy."""
-    if index > MAX_INDEX:
-        raise SetSyntaxError(f"list index {index} is above Helm's limit of {MAX_INDEX}", column)
-    if index < len(items):
-        items[index] = value
-        return items
-    grown = [*items, *([None] * (index - len(items)))]
-    grown.append(value)
-    return grown
 
 
 def _not_a(path: Path, value: Any, wanted: str, column: int) -> SetSyntaxError:

@@ -6,10 +6,12 @@ so that scalars are typed as Helm types them and duplicate keys are caught.
 
 from __future__ import annotations
 
+import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from chartgen.diagnostics import Diagnostic, Location, Path
+from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.yamlio.resolve import resolve_plain
 
 _STR = "tag:yaml.org,2002:str"
@@ -30,6 +32,8 @@ class Loaded:
     file: str
     keys: dict[Path, Location] = field(default_factory=dict)
     values: dict[Path, Location] = field(default_factory=dict)
+    #: Warnings of the parser (an anchor defined twice), as findings.
+    notes: list[Diagnostic] = field(default_factory=list)
 
     def at(self, path: Path, *, key: bool = False) -> Location | None:
         table = self.keys if key else self.values
@@ -47,18 +51,23 @@ def _loc(file: str, node: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
-# Aliases let a few lines expand into millions of values (a "billion laughs"
-# file); Helm's YAML library refuses "excessive aliasing", and so do we.
-MAX_ALIAS_EXPANSION = 100_000
+# Aliases let a few lines expand into millions of values (a "billion laughs" file);
+# Helm's YAML library refuses "excessive aliasing". Every value built counts, scalars
+# included, so no file costs more than this many values of work, whatever its aliases;
+# a real values file holds a few hundred. Every value written out needs a line break, a
+# comma or a bracket of its own, so a file with more of those is refused before parsing.
+MAX_VALUES = 10_000
+# Deeper nesting than any values file has; beyond it a finding, never a RecursionError.
+MAX_DEPTH = 200
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
 class _Expansion:
-    """What every builder of one file shares: the nodes being built and those built before."""
+    """What every builder of one file shares: the nodes being built and how many values so far."""
 
     active: set[int] = field(default_factory=set)
-    seen: set[int] = field(default_factory=set)
-    repeats: int = 0
+    built: int = 0
 
 
 class _Builder:
@@ -73,22 +82,23 @@ class _Builder:
     def build(self, node: Any, path: Path) -> Any:
         kind = type(node).__name__
         self.out.values.setdefault(path, _loc(self.file, node))
+        expansion = self.expansion
+        expansion.built += 1
+        if expansion.built > MAX_VALUES:
+            raise self.error(
+                node,
+                "yaml-too-many-values",
+                f"the file expands into more than {MAX_VALUES:,} values (through aliases, or written out): "
+                "chartgen stops here; a values file holds a few hundred, and Helm refuses excessive aliasing",
+            )
+        if len(path) > MAX_DEPTH:
+            raise self.error(node, "yaml-too-deep", f"values nested more than {MAX_DEPTH} levels deep")
         if kind == "ScalarNode":
             return self.scalar(node)
-        expansion = self.expansion
         if id(node) in expansion.active:
             raise self.error(
                 node, "yaml-alias-cycle", "an alias refers to the anchor it is inside (Helm refuses the file)"
             )
-        if id(node) in expansion.seen:
-            expansion.repeats += 1
-            if expansion.repeats > MAX_ALIAS_EXPANSION:
-                raise self.error(
-                    node,
-                    "yaml-alias-expansion",
-                    "aliases expand into too many values (Helm refuses the file: excessive aliasing)",
-                )
-        expansion.seen.add(id(node))
         expansion.active.add(id(node))
         try:
             if kind == "SequenceNode":
@@ -100,6 +110,13 @@ class _Builder:
     def scalar(self, node: Any) -> Any:
         tag = str(node.tag)
         text = node.value
+        if _SURROGATES.search(text):
+            raise self.error(
+                node,
+                "yaml-invalid-character",
+                "a \\uD800-\\uDFFF escape that is half of a surrogate pair is not a character: "
+                "no YAML or JSON reader can pass it on",
+            )
         if node.style is None and (tag in _EXPLICIT or tag == _STR or tag.startswith("tag:")):
             implicit = _IMPLICIT_TAG(text)
             if tag == implicit or (tag not in _EXPLICIT and tag != _STR):
@@ -125,7 +142,10 @@ class _Builder:
             key = _key_text(self.scalar(key_node))
             if key in seen:
                 raise self.error(
-                    key_node, "yaml-duplicate-key", f"duplicate key {key!r} (Helm refuses the file)"
+                    key_node,
+                    "yaml-duplicate-key",
+                    f"duplicate key {key!r}: Helm (3.17 and 4) accepts the file and keeps the last value, "
+                    "so the earlier one is silently ignored; keep one",
                 )
             seen.add(key)
             child = (*path, key)
@@ -140,26 +160,47 @@ class _Builder:
                 merged = inner.build(source, path)
                 if not isinstance(merged, dict):
                     raise self.error(source, "yaml-merge", "a merge key (<<) needs a mapping")
-                for key, value in merged.items():
-                    if key in result:
-                        continue
-                    result[key] = value
-                    child = (*path, key)
-                    for table, positions in (
-                        (self.out.keys, inner.out.keys),
-                        (self.out.values, inner.out.values),
-                    ):
-                        for sub, location in positions.items():
-                            if sub[: len(child)] == child:
-                                table.setdefault(sub, location)
+                taken = {key for key in merged if key not in result}
+                for key in taken:
+                    result[key] = merged[key]
+                # Positions of what the merge added, in one pass over the source's positions.
+                depth = len(path)
+                for table, positions in (
+                    (self.out.keys, inner.out.keys),
+                    (self.out.values, inner.out.values),
+                ):
+                    for sub, location in positions.items():
+                        if len(sub) > depth and sub[depth] in taken:
+                            table.setdefault(sub, location)
         return result
 
 
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    before = text[:index]
+    return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+
+
 def _syntax_diagnostic(exc: Any, file: str) -> Diagnostic:
-    """A parser error as a diagnostic at the problem, naming where the enclosing block began."""
+    """A parser error as a diagnostic at the problem, naming where the enclosing block began.
+
+    Never the parser's own text around names: an alias name may be a value the user meant
+    literally (``password: *Secret``), and its marks quote source lines.
+    """
     mark = exc.problem_mark or exc.context_mark
-    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = exc.problem or exc.context or "invalid YAML"
+    if problem.startswith("maximum depth"):
+        return Diagnostic(
+            "yaml-too-deep",
+            f"values nested more than {MAX_DEPTH} levels deep",
+            location=Location(file, line, col),
+        )
+    if problem.startswith("found undefined alias"):
+        problem = (
+            "`*` starts an alias, and no anchor (`&name`) of that name comes before it; "
+            "if the value starts with `*`, quote it"
+        )
     message = f"YAML syntax error: {problem}"
     context = exc.context_mark
     if exc.context and context is not None and (context.line + 1, context.column + 1) != (line, col):
@@ -202,24 +243,70 @@ def load_yaml(text: str, file: str) -> Loaded:
     if _IMPLICIT_TAG is None:
         _IMPLICIT_TAG = _implicit_resolver()
     # Only nodes and marks are needed: the plain pipeline skips round-trip comment gathering.
-    yaml = YAML(typ="safe", pure=True)
-    builder = _Builder(file)
-    try:
-        # Helm reads the first document only: later ones, even broken, change nothing.
-        first = next(iter(yaml.compose_all(text)), None)
-        builder.out.data = {} if first is None else builder.build(first, ())
-    except MarkedYAMLError as exc:
-        raise YamlError(_syntax_diagnostic(exc, file)) from None
-    except YAMLError as exc:
-        raise YamlError(
-            Diagnostic("yaml-syntax", f"YAML syntax error: {exc}", location=Location(file))
-        ) from None
-    except RecursionError:
+    separators = sum(text.count(mark) for mark in ("\n", ",", "[", "{"))
+    if separators > MAX_VALUES:
         raise YamlError(
             Diagnostic(
-                "yaml-too-deep",
-                "values nested hundreds of levels deep: chartgen cannot read them",
-                location=Location(file),
+                "yaml-too-many-values",
+                f"the file has {separators:,} lines, commas and brackets, room for more than {MAX_VALUES:,} values: "
+                "chartgen does not parse it; a values file holds a few hundred",
+                location=Location(file, 1, 1),
             )
-        ) from None
+        )
+    yaml = YAML(typ="safe", pure=True)
+    yaml.max_depth = MAX_DEPTH
+    builder = _Builder(file)
+    with warnings.catch_warnings(record=True) as caught:
+        # ruamel warns (printing the source lines, secrets and all) about an anchor defined twice.
+        warnings.simplefilter("always")
+        try:
+            # Helm reads the first document only: later ones, even broken, change nothing.
+            first = next(iter(yaml.compose_all(text)), None)
+            builder.out.data = {} if first is None else builder.build(first, ())
+        except MarkedYAMLError as exc:
+            raise YamlError(_syntax_diagnostic(exc, file)) from None
+        except YAMLError as exc:
+            raise YamlError(_reader_diagnostic(exc, text, file)) from None
+        except RecursionError:
+            raise YamlError(
+                Diagnostic(
+                    "yaml-too-deep",
+                    "values nested hundreds of levels deep: chartgen cannot read them",
+                    location=Location(file, 1, 1),
+                )
+            ) from None
+    builder.out.notes = [_warning_diagnostic(w.message, file) for w in caught]
     return builder.out
+
+
+def _reader_diagnostic(exc: Any, text: str, file: str) -> Diagnostic:
+    """A character YAML does not allow (NUL, other controls), at its place."""
+    position = getattr(exc, "position", None)
+    line, col = _position(text, position) if isinstance(position, int) else (1, 1)
+    character = getattr(exc, "character", None)
+    code = ord(character) if isinstance(character, str) and len(character) == 1 else character
+    what = f"character U+{code:04X}" if isinstance(code, int) else "a character"
+    return Diagnostic(
+        "yaml-syntax",
+        f"YAML syntax error: {what} is not allowed in YAML text; Helm cannot read the file either",
+        location=Location(file, line, col),
+    )
+
+
+_MARK = re.compile(r"line (\d+), column (\d+)")
+
+
+def _warning_diagnostic(message: Any, file: str) -> Diagnostic:
+    """A parser warning as a finding: where, never the source text (or anchor name) it quotes."""
+    marks = [(int(line), int(col)) for line, col in _MARK.findall(str(message))]
+    line, col = marks[-1] if marks else (1, 1)
+    if type(message).__name__ == "ReusedAnchorWarning":
+        earlier = f" (first at {marks[0][0]}:{marks[0][1]})" if len(marks) > 1 else ""
+        text = (
+            f"this anchor name was already defined{earlier}: aliases after this point take this value, "
+            "those before it the first; give each anchor its own name"
+        )
+        rule = "yaml-reused-anchor"
+    else:
+        text, rule = f"the YAML parser warns here ({type(message).__name__})", "yaml-warning"
+    return Diagnostic(rule, text, location=Location(file, line, col), severity=Severity.WARNING)

@@ -48,7 +48,8 @@ def _go_parse_int(plain: str) -> int | None:
         base, body = 8, body[1:]
     else:
         base = 10
-    if not body or any(c not in _DIGITS[base] for c in body.lower()):
+    # 64 bits are at most 64 digits in any base: longer text is no integer Go reads.
+    if not body or len(body) > 64 or any(c not in _DIGITS[base] for c in body.lower()):
         return None
     number = sign * int(body, base)
     return number if -(2**63) <= number < 2**64 else None
@@ -65,7 +66,9 @@ def resolve_plain(text: str) -> Scalar:
         if number is not None:
             return normalize_number(float(number)) if abs(number) > _EXACT else number
         if _FLOAT.fullmatch(plain):
-            return normalize_number(float(plain))
+            real = float(plain)
+            # Go's ParseFloat refuses what overflows float64; go-yaml then keeps the text.
+            return text if math.isinf(real) else normalize_number(real)
     if text in _INF:
         return math.inf
     if text in _NEG_INF:

@@ -12,7 +12,14 @@ from chartgen.releases import LATEST, SUPPORTED, has, task_image
 from tests.support.cli import run_cli
 
 VALUES = Path(__file__).parent / "data" / "podspec" / "values.yaml"
-MINIMAL = ["--set", "maxSlotsPerPod=4", "--set", "initialUserPassword=Every-Release-1"]
+MINIMAL = [
+    "--set",
+    "maxSlotsPerPod=4",
+    "--set",
+    "initialUserPassword=Every-Release-1",
+    "--set",
+    "db.keepOnUninstall=true",
+]
 SPELLINGS = [spelling for release in SUPPORTED for spelling in (release, f"v{release}")]
 
 

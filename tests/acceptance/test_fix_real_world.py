@@ -64,12 +64,18 @@ def test_fix_writes_the_file_in_place_and_only_the_files_named(tmp_path: Path) -
 
 def test_diff_writes_nothing_and_hides_secrets(tmp_path: Path) -> None:
     values = tmp_path / "values.yaml"
-    values.write_text("maxSlotsPerPod: 4\ndefaultPassword: Sup3r-Secret-Pw\n")
+    text = (
+        "maxSlotsPerPod: 4\nlogging:\n  type: elastic\n  host: https://u:Pw0rd@es.example/?sas=Tok3n\n"
+        "defaultPassword: Sup3r-Secret-Pw\ndb:\n  password: [Db-Secr3t]\n"
+    )
+    values.write_text(text)
     code, out, err = run_cli(["fix", "--diff", str(values)])
     assert code == 1
     assert "-defaultPassword: <secret>\n+initialUserPassword: <secret>\n" in out
-    assert "Sup3r" not in out + err
-    assert values.read_text() == "maxSlotsPerPod: 4\ndefaultPassword: Sup3r-Secret-Pw\n"
+    assert " host: https://...@es.example/?...\n" in out and " password: [<secret>]\n" in out
+    for secret in ("Sup3r", "Pw0rd", "Tok3n", "Db-Secr3t"):
+        assert secret not in out + err
+    assert values.read_text() == text
 
 
 def test_usage_errors_exit_2_and_a_syntax_error_is_a_finding(tmp_path: Path) -> None:

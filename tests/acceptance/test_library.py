@@ -14,7 +14,7 @@ import chartgen
 from chartgen import ChartgenError, Diagnostic, Location, Severity, UsageError
 from chartgen.api import validate
 
-GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\ndb:\n  keepOnUninstall: true\n"
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,11 @@ def test_load_values_coalesces_with_the_releases_defaults_and_remembers_position
     values = chartgen.load_values([good], app_version="0.35.0")
     assert isinstance(values, chartgen.LoadedValues)
     assert values.release == "0.35.0"
-    assert values.user == {"maxSlotsPerPod": 4, "initialUserPassword": "Passw0rdX"}
+    assert values.user == {
+        "maxSlotsPerPod": 4,
+        "initialUserPassword": "Passw0rdX",
+        "db": {"keepOnUninstall": True},
+    }
     assert values.values["maxSlotsPerPod"] == 4
     assert values.values["masterPort"] == 8080  # the chart's default, not written by the user
     assert values.locate(("maxSlotsPerPod",)) == Location(good, 1, 17)
@@ -50,7 +54,9 @@ def test_set_flags_come_after_files_and_are_located(good: str) -> None:
 
 def test_validate_returns_located_errors_and_warnings(tmp_path: Path) -> None:
     path = tmp_path / "values.yaml"
-    path.write_text("maxSlotsPerPod: 4\ninitialUserPassword: pw0xq\nlogColor: false\n")
+    path.write_text(
+        "maxSlotsPerPod: 4\ninitialUserPassword: pw0xq\nlogColor: false\ndb:\n  keepOnUninstall: true\n"
+    )
     problems = validate(chartgen.load_values([str(path)]))
     assert all(isinstance(d, Diagnostic) for d in problems)
     assert [(d.rule_id, d.severity, d.location, d.path) for d in problems] == [
@@ -129,7 +135,7 @@ def test_render_release_gives_the_objects_in_install_order(good: str) -> None:
 
 
 def test_render_release_of_invalid_values_gives_diagnostics_and_no_objects() -> None:
-    flags = chartgen.SetFlags(set=["maxSlotsPerPod=4"])
+    flags = chartgen.SetFlags(set=["maxSlotsPerPod=4,db.keepOnUninstall=true"])
     result = chartgen.render_release(flags=flags)
     assert (result.ok, result.manifests) == (False, [])
     assert [d.rule_id for d in result.diagnostics] == ["initial-password-required"]

@@ -22,6 +22,8 @@ def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
 
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+# Appended last (no line above it moves) where a test reads the raw output.
+KEEP = "db:\n  keepOnUninstall: true\n"
 # One finding per line: FILE[:LINE:COL]: severity[rule-id] message; a hint is indented under it.
 FINDING = re.compile(
     r"(?P<file>[^\s:]+)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<sev>error|warning)\[(?P<rule>[a-z0-9-]+)\] \S.*"
@@ -29,14 +31,20 @@ FINDING = re.compile(
 HINT = "  hint: "
 
 
+# Every file without db.keepOnUninstall gets this reminder; tests/rules/test_database.py tests it.
+KEEP_POLICY = "db-keep-policy"
+
+
 def findings(out: str) -> list[tuple[str, int, int, str, str]]:
-    """(file, line, col, severity, rule) of every finding; fails on any line that is not one."""
+    """(file, line, col, severity, rule) of every finding but the keep-policy reminder; fails on any line that is not one."""
     rows = []
     for line in out.splitlines():
         if line.startswith(HINT):
             continue
         match = FINDING.fullmatch(line)
         assert match, f"not a finding line: {line!r}"
+        if match["rule"] == KEEP_POLICY:
+            continue
         rows.append(
             (match["file"], int(match["line"] or 0), int(match["col"] or 0), match["sev"], match["rule"])
         )
@@ -59,7 +67,7 @@ def write(name: str, text: str | bytes) -> str:
 
 
 def test_a_clean_file_prints_nothing_and_exits_0() -> None:
-    assert lint(write("values.yaml", GOOD)) == (0, "", "")
+    assert lint(write("values.yaml", GOOD + KEEP)) == (0, "", "")
 
 
 def test_findings_go_to_standard_output_located_and_sorted() -> None:
@@ -90,22 +98,22 @@ def test_warnings_alone_exit_0_and_are_printed() -> None:
 
 
 def test_a_hint_is_indented_under_its_finding() -> None:
-    code, out, _ = lint(write("values.yaml", GOOD + "ingress:\n  enabled: true\n"))
+    code, out, _ = lint(write("values.yaml", GOOD + "ingress:\n  enabled: true\n" + KEEP))
     assert code == 0
     first, second = out.splitlines()
     assert first.startswith("values.yaml:4:12: warning[ingress-exposure] ")
     assert second == "  hint: set useNodePortForMaster: true, as seed 003's TLS setup says"
 
 
-def test_a_required_value_that_is_missing_points_at_the_file() -> None:
-    code, out, _ = lint(write("values.yaml", "maxSlotsPerPod: 4\n"))
+def test_a_required_value_that_is_missing_points_at_the_top_of_the_file() -> None:
+    code, out, _ = lint(write("values.yaml", "maxSlotsPerPod: 4\n" + KEEP))
     assert code == 1
-    assert findings(out) == [("values.yaml", 0, 0, "error", "initial-password-required")]
-    assert out.startswith("values.yaml: error[initial-password-required] ")
+    assert findings(out) == [("values.yaml", 1, 1, "error", "initial-password-required")]
+    assert out.startswith("values.yaml:1:1: error[initial-password-required] ")
 
 
 def test_json_is_a_list_with_stable_keys_on_standard_output() -> None:
-    bad = write("values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\nlogColor: false\n")
+    bad = write("values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\nlogColor: false\n" + KEEP)
     code, out, err = lint(bad, "--format", "json")
     assert (code, err) == (1, "")
     rows = json.loads(out)
@@ -120,7 +128,7 @@ def test_json_is_a_list_with_stable_keys_on_standard_output() -> None:
 
 
 def test_json_and_text_report_the_same_findings() -> None:
-    bad = write("values.yaml", "maxSlotsPerPod: 0\ninitialUserPassword: weak\nslot_type: gpu\n")
+    bad = write("values.yaml", "maxSlotsPerPod: 0\ninitialUserPassword: weak\nslot_type: gpu\n" + KEEP)
     _, text, _ = lint(bad)
     _, out, _ = lint(bad, "--format", "json")
     assert [
@@ -129,16 +137,16 @@ def test_json_and_text_report_the_same_findings() -> None:
 
 
 def test_json_for_a_clean_file_is_an_empty_list() -> None:
-    assert lint(write("values.yaml", GOOD), "--format", "json") == (0, "[]\n", "")
+    assert lint(write("values.yaml", GOOD + KEEP), "--format", "json") == (0, "[]\n", "")
 
 
-def test_json_for_a_missing_required_value_has_null_line_and_column() -> None:
-    _, out, _ = lint(write("values.yaml", "initialUserPassword: Passw0rdX\n"), "--format", "json")
+def test_json_for_a_missing_required_value_points_at_the_top_of_the_file() -> None:
+    _, out, _ = lint(write("values.yaml", "initialUserPassword: Passw0rdX\n" + KEEP), "--format", "json")
     (row,) = json.loads(out)
     assert (row["file"], row["line"], row["column"], row["rule"]) == (
         "values.yaml",
-        None,
-        None,
+        1,
+        1,
         "max-slots-per-pod-required",
     )
 
@@ -150,8 +158,8 @@ def test_each_file_is_linted_on_its_own() -> None:
     code, out, _ = lint(only_slots, only_password)
     assert code == 1
     assert findings(out) == [
-        ("a.yaml", 0, 0, "error", "max-slots-per-pod-required"),
-        ("b.yaml", 0, 0, "error", "initial-password-required"),
+        ("a.yaml", 1, 1, "error", "max-slots-per-pod-required"),
+        ("b.yaml", 1, 1, "error", "initial-password-required"),
     ]
 
 
@@ -169,7 +177,7 @@ def test_f_files_are_layers_under_each_file_and_reported_once() -> None:
 
 def test_comma_separated_f_files_are_several_layers_as_in_helm() -> None:
     write("password.yaml", "initialUserPassword: Passw0rdX\n")
-    write("slots.yaml", "maxSlotsPerPod: 4\n")
+    write("slots.yaml", "maxSlotsPerPod: 4\n" + KEEP)
     assert lint("-f", "password.yaml,slots.yaml") == (0, "", "")
 
 
@@ -191,7 +199,11 @@ def test_set_values_point_at_the_flag_and_column() -> None:
 
 
 def test_set_alone_is_enough_to_lint() -> None:
-    assert lint("--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX") == (0, "", "")
+    assert lint("--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true") == (
+        0,
+        "",
+        "",
+    )
 
 
 def test_bad_set_syntax_is_a_located_finding_exit_1() -> None:
@@ -219,7 +231,7 @@ def test_a_file_that_cannot_be_read_exits_2_but_the_others_are_linted() -> None:
 
 
 def test_json_stays_valid_when_a_file_cannot_be_read() -> None:
-    bad = write("bad.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    bad = write("bad.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n" + KEEP)
     code, out, err = lint("--format", "json", bad, "missing.yaml")
     assert code == 2
     assert [row["rule"] for row in json.loads(out)] == ["initial-password-strength"]
@@ -232,10 +244,10 @@ def test_an_unreadable_layer_is_reported_once() -> None:
     assert err == "chartgen: error: cannot read values file missing.yaml: No such file or directory\n"
 
 
-def test_a_file_that_is_not_utf8_is_unreadable() -> None:
+def test_a_file_that_is_not_utf8_is_refused_at_the_first_bad_byte() -> None:
     code, out, err = lint(write("values.yaml", b"maxSlotsPerPod: 4\nname: caf\xe9\n"))
-    assert (code, out) == (2, "")
-    assert err.startswith("chartgen: error: cannot read values file values.yaml: ")
+    assert (code, err) == (1, "")
+    assert findings(out) == [("values.yaml", 2, 10, "error", "not-utf8")]
 
 
 @pytest.mark.parametrize(
@@ -274,21 +286,21 @@ def test_a_release_that_is_not_a_version_is_a_usage_error() -> None:
 @pytest.mark.parametrize("version", ["v0.36.0", "0.36.0"])
 def test_a_leading_v_names_the_same_release(version: str) -> None:
     # masterService is read from 0.36.0 on: not an unknown key there, whichever spelling.
-    values = write("values.yaml", GOOD + "masterService: {annotations: {a: b}}\n")
+    values = write("values.yaml", GOOD + "masterService: {annotations: {a: b}}\n" + KEEP)
     assert lint(values, "--app-version", version)[:2] == (0, "")
     assert lint(values, "--app-version", "v0.35.1")[0] == 1
 
 
 def test_the_release_changes_what_is_valid() -> None:
     # `preemption` exists only before 0.36.0; later charts ignore it, which is worth a warning.
-    values = write("values.yaml", GOOD + "defaultScheduler: preemption\n")
+    values = write("values.yaml", GOOD + "defaultScheduler: preemption\n" + KEEP)
     assert lint(values, "--app-version", "0.35.0")[:2] == (0, "")
     code, out, _ = lint(values, "--app-version", "0.36.0")
     assert code == 0
     assert [row[:5] for row in findings(out)] == [("values.yaml", 3, 19, "warning", "no-effect")]
     assert "renders no scheduler objects and no default_scheduler" in out
     # Only 0.35.x refuses a lone task image; later charts fall back to the default for the other.
-    lone = write("lone.yaml", GOOD + "taskContainerDefaults: {cpuImage: my/cpu:1}\n")
+    lone = write("lone.yaml", GOOD + "taskContainerDefaults: {cpuImage: my/cpu:1}\n" + KEEP)
     assert lint(lone, "--app-version", "0.35.1")[0] == 1
     assert lint(lone, "--app-version", "0.36.0")[:2] == (0, "")
 

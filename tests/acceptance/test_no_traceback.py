@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from chartgen.values.load import chart_defaults
 from tests.support.cli import run_cli
 
-GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\ndb:\n  keepOnUninstall: true\n"
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -202,13 +202,15 @@ def test_several_documents_count_only_the_first_as_in_helm(tmp_path: Path) -> No
     path.write_text("initialUserPassword: Passw0rdX\n---\nmaxSlotsPerPod: 4\n")
     code, out, _ = answered(["lint", str(path)])
     assert code == 1
-    assert f"{path}: error[max-slots-per-pod-required]" in out
+    assert f"{path}:1:1: error[max-slots-per-pod-required]" in out
 
 
 def test_an_empty_file_is_an_empty_map_as_in_helm(tmp_path: Path) -> None:
     path = tmp_path / "values.yaml"
     path.write_text("# only a comment\n")
-    code, out, _ = answered(["lint", str(path), "--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX"])
+    code, out, _ = answered(
+        ["lint", str(path), "--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true"]
+    )
     assert (code, out) == (0, "")
 
 
@@ -221,7 +223,7 @@ def test_a_reader_that_went_away_gets_no_traceback() -> None:
             "chartgen",
             "render",
             "--set",
-            "maxSlotsPerPod=4,initialUserPassword=Passw0rdX",
+            "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -230,3 +232,20 @@ def test_a_reader_that_went_away_gets_no_traceback() -> None:
     process.stdout.close()  # before chartgen writes anything, whatever the pipe's capacity
     stderr = process.stderr.read().decode()
     assert (process.wait(), stderr) == (0, "")
+
+
+def test_a_python_without_the_dependencies_is_told_so(tmp_path: Path) -> None:
+    """The README's commands run with a system python that lacks ruamel.yaml: an environment error."""
+    values = tmp_path / "values.yaml"
+    values.write_text("maxSlotsPerPod: 4\ninitialUserPassword: Passw0rd-Here\n")
+    script = (
+        "import sys\n"
+        "sys.modules['ruamel'] = None  # as if ruamel.yaml were not installed\n"
+        "from chartgen.cli import main\n"
+        f"sys.exit(main(['lint', {str(values)!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("chartgen: error: this Python (")
+    assert "lacks chartgen's dependency 'ruamel" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Sup3r-Secret\n"
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Sup3r-Secret\ndb:\n  keepOnUninstall: true\n"
 BAD = "maxSlotsPerPod: 4\ninitialUserPassword: Sup3r-Secret\ncheckpointStorage:\n  type: s3\n"
 
 

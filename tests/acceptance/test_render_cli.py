@@ -25,7 +25,7 @@ def render(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return run_cli(["render", *args], stdin)
 
 
-GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\ndb:\n  keepOnUninstall: true\n"
 SOURCE = re.compile(r"^# Source: (\S+)$", re.M)
 
 
@@ -91,7 +91,9 @@ def test_every_document_names_its_template_under_the_chart(values: Path) -> None
 
 def test_invalid_values_print_lint_diagnostics_and_nothing_on_standard_output(tmp_path: Path) -> None:
     bad = tmp_path / "values.yaml"
-    bad.write_text("maxSlotsPerPod: 4\ninitialUserPassword: pw0xq\nmasterPort: 0\n")
+    bad.write_text(
+        "maxSlotsPerPod: 4\ninitialUserPassword: pw0xq\nmasterPort: 0\ndb:\n  keepOnUninstall: true\n"
+    )
     code, out, err = render("-f", str(bad))
     assert (code, out) == (1, "")
     assert [line.split(" ", 2)[:2] for line in err.splitlines()] == [
@@ -329,5 +331,5 @@ def test_the_real_command_line_refuses_invalid_values_with_exit_1(tmp_path: Path
         check=False,
     )
     assert (process.returncode, process.stdout) == (1, "")
-    assert process.stderr.startswith("--set:1:38: error[initial-password-strength] ")
+    assert "\n--set:1:38: error[initial-password-strength] " in "\n" + process.stderr
     assert "short1A" not in process.stderr

@@ -20,18 +20,49 @@ EXAMPLE = ROOT / "examples" / "values.yaml"
 RUNS = 15
 
 
-def whole_process(argv: Sequence[str], runs: int = RUNS) -> tuple[float, float]:
+def whole_process(
+    argv: Sequence[str], runs: int = RUNS, *, stdin: bytes = b"", cwd: str | None = None
+) -> tuple[float, float]:
     """Median wall milliseconds and median peak RSS (MiB) of a command."""
     walls, peaks = [], []
     for _ in range(runs + 1):
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd
+        )
+        assert proc.stdin is not None
+        proc.stdin.write(stdin)
+        proc.stdin.close()
         _, status, usage = os.wait4(proc.pid, 0)
         walls.append((time.perf_counter() - start) * 1000)
         peaks.append(usage.ru_maxrss / 1024)
-        if os.waitstatus_to_exitcode(status) not in (0, 1):
-            raise SystemExit(f"{' '.join(argv)} failed")
+        if os.waitstatus_to_exitcode(status) not in (0, 1, 2):
+            raise SystemExit(f"{' '.join(argv)[:200]} failed")
     return statistics.median(walls[1:]), statistics.median(peaks[1:])
+
+
+def hostile_worst() -> list[tuple[str, str, str]]:
+    """The slowest and the hungriest of the hostile inputs (tests/support/hostile.py), 3 runs each."""
+    from tests.support.hostile import cases
+
+    measured = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in cases():
+            argv = case.write(Path(tmp))
+            wall, peak = whole_process(
+                [sys.executable, "-m", "chartgen", *argv], 3, stdin=case.stdin, cwd=tmp
+            )
+            measured.append((case.name, wall, peak))
+    slowest = max(measured, key=lambda row: row[1])
+    hungriest = max(measured, key=lambda row: row[2])
+    return [
+        (
+            f"hostile input, slowest of {len(measured)} ({slowest[0]})",
+            f"{slowest[1]:.0f} ms",
+            f"{slowest[2]:.1f} MiB",
+        ),
+        (f"hostile input, most memory ({hungriest[0]})", f"{hungriest[1]:.0f} ms", f"{hungriest[2]:.1f} MiB"),
+    ]
 
 
 def in_process(func: Callable[[], object], runs: int = 7) -> float:
@@ -84,6 +115,7 @@ def main() -> None:
     )
     rows.append(("lint 1,000 files in one process (target <= 1 s)", f"{lint_many():.0f} ms", ""))
     rows.append(("render of loaded values, in process (target <= 1 ms)", f"{render_loaded():.3f} ms", ""))
+    rows.extend(hostile_worst())
     try:
         from tests.bench.plan import bench_plan
     except ImportError:

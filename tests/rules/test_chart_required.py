@@ -22,7 +22,7 @@ def test_max_slots_null_points_at_the_key(tmp_path: Path) -> None:
 
 def test_max_slots_never_written_points_at_the_file(tmp_path: Path) -> None:
     text = f"initialUserPassword: {PASSWORD}\n"
-    assert found(tmp_path, text, ["max-slots-per-pod-required"]) == [(0, 0, "max-slots-per-pod-required")]
+    assert found(tmp_path, text, ["max-slots-per-pod-required"]) == [(1, 1, "max-slots-per-pod-required")]
 
 
 def test_password_required(tmp_path: Path) -> None:

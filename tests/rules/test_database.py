@@ -55,3 +55,19 @@ def test_ssl_resource_type_and_name_required(tmp_path: Path) -> None:
 def test_certificate_without_ssl_mode(tmp_path: Path) -> None:
     text = BASE + "db:\n  certResourceName: db-cert\n"
     assert found(tmp_path, text, DB_RULES) == [(4, 21, "db-cert-without-ssl-mode")]
+
+
+def test_keep_policy_warns_for_a_bundled_database_without_it(tmp_path: Path) -> None:
+    assert found(tmp_path, BASE, ["db-keep-policy"]) == [
+        (1, 1, "db-keep-policy")
+    ]  # the file: db is unwritten
+    text = BASE + "db:\n  storageSize: 100Gi\n"
+    assert found(tmp_path, text, ["db-keep-policy"]) == [(3, 1, "db-keep-policy")]
+    (warning,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "db-keep-policy"]
+    assert not warning.is_error
+    assert "helm uninstall deletes it" in warning.message
+
+
+def test_keep_policy_satisfied_or_nothing_to_keep(tmp_path: Path) -> None:
+    for db in ("keepOnUninstall: true", "hostAddress: db.example.com", "disablePVC: true"):
+        assert found(tmp_path, BASE + f"db:\n  {db}\n", ["db-keep-policy"]) == [], db

@@ -17,14 +17,14 @@ def test_ordinary_names_pass(tmp_path: Path) -> None:
 
 def test_names_helm_refuses(tmp_path: Path) -> None:
     for name in ("Det", "det_1", "-det", "d" * 54):
-        assert found(tmp_path, BASE, RULES, release_name=name) == [(0, 0, "release-name")], name
+        assert found(tmp_path, BASE, RULES, release_name=name) == [(1, 1, "release-name")], name
     (finding,) = [d for d in diagnostics(tmp_path, BASE, release_name="Det") if d.rule_id == "release-name"]
     assert finding.location is not None and finding.location.file == "<release name>"
 
 
 def test_names_that_make_invalid_service_names(tmp_path: Path) -> None:
     for name in ("prod.det", "d" * 38):
-        assert found(tmp_path, BASE, RULES, release_name=name) == [(0, 0, "release-name")], name
+        assert found(tmp_path, BASE, RULES, release_name=name) == [(1, 1, "release-name")], name
 
 
 def test_genai_permissions_job_label(tmp_path: Path) -> None:
@@ -33,9 +33,9 @@ def test_genai_permissions_job_label(tmp_path: Path) -> None:
         "  extraResourcePoolMetadata: {}\n  agentGroupID: 1\n  shouldInitializeSharedFSGroupPermissions: true\n"
     )
     assert found(tmp_path, genai, RULES, release_name="d" * 24) == []
-    assert found(tmp_path, genai, RULES, release_name="d" * 25) == [(0, 0, "release-name")]
+    assert found(tmp_path, genai, RULES, release_name="d" * 25) == [(1, 1, "release-name")]
 
 
 def test_namespace(tmp_path: Path) -> None:
     for namespace in ("Determined", "det_jobs", "n" * 64):
-        assert found(tmp_path, BASE, RULES, namespace=namespace) == [(0, 0, "namespace-name")], namespace
+        assert found(tmp_path, BASE, RULES, namespace=namespace) == [(1, 1, "namespace-name")], namespace

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from chartgen.diagnostics import ChartgenError, Diagnostic, Path, Severity, dotted
+from chartgen.diagnostics import ChartgenError, Diagnostic, Path, Severity, dotted, listed
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import truthy
 from chartgen.validate.rules.pools import MASTER_DEFAULT_POOL, pool_entries, pool_names
@@ -359,7 +359,7 @@ def node_pool_exists(ctx: Context) -> Iterator[Diagnostic]:
             yield ctx.diag(
                 "cluster-node-pool-exists", (*group.path, "pool"),
                 f"node group {group.name!r} serves pool {group.pool!r}, which no resource pool defines "
-                f"(pools: {', '.join(sorted(known))}): its nodes serve no pool, so lint sizes no "
+                f"(pools: {listed(sorted(known))}): its nodes serve no pool, so lint sizes no "
                 "max_slots_per_pod against them; name a pool, or leave pool unset for nodes every pool uses",
                 severity=Severity.WARNING,
             )  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic
+from chartgen.diagnostics import Diagnostic, Severity
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import mapping, missing, truthy
 
@@ -119,3 +119,30 @@ def cert_without_ssl_mode(ctx: Context) -> Iterator[Diagnostic]:
             "volume it never defines, and Kubernetes rejects the master Deployment; set db.sslMode "
             "(with db.sslRootCert and db.resourceType) or remove db.certResourceName",
         )  # fmt: skip
+
+
+@rule("db-keep-policy")
+def keep_policy(ctx: Context) -> Iterator[Diagnostic]:
+    """Warn when the bundled database's claim has no keep policy: ``helm uninstall`` deletes it.
+
+    The chart sets no ``helm.sh/resource-policy: keep`` on the database's
+    PersistentVolumeClaim, so uninstalling the release (or an upgrade that drops
+    or renames the claim) deletes the volume and every experiment, user and
+    checkpoint record in it. ``db.keepOnUninstall: true`` is chartgen's extension
+    that adds the annotation; upstream Helm ignores the key.
+
+    pass: ``db: {keepOnUninstall: true}``
+    fail: ``db: {storageSize: 100Gi}``
+    """
+    db = mapping(ctx.get("db"))
+    if truthy(db.get("hostAddress")) or truthy(db.get("disablePVC")) or db.get("keepOnUninstall") is True:
+        return
+    yield ctx.diag(
+        "db-keep-policy", ("db", "keepOnUninstall"),
+        "the bundled database's PersistentVolumeClaim has no keep policy: helm uninstall deletes it, and "
+        "the Determined database (experiments, users, checkpoint records) with it",
+        severity=Severity.WARNING,
+        hint="set db.keepOnUninstall: true (a chartgen extension that upstream Helm ignores) to annotate "
+        "the claim helm.sh/resource-policy: keep",
+        key=True,
+    )  # fmt: skip

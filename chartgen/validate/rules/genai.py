@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+from chartgen.diagnostics import Diagnostic, Path, Severity, dotted, listed
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import mapping, missing, truthy
 from chartgen.yamlio.resolve import go_string
@@ -98,7 +98,7 @@ def pool_metadata(ctx: Context) -> Iterator[Diagnostic]:
             yield ctx.diag(
                 "genai-pool-metadata", ("genai", "extraResourcePoolMetadata", pool),
                 f"genai.extraResourcePoolMetadata names resource pool {pool!r}, which resourcePools does "
-                f"not define (pools: {', '.join(known) or 'none'}): the chart refuses to render it",
+                f"not define (pools: {listed(known) or 'none'}): the chart refuses to render it",
                 key=True,
             )  # fmt: skip
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+from chartgen.diagnostics import Diagnostic, Path, Severity, dotted, listed
 from chartgen.validate.registry import Context, rule
 from chartgen.validate.rules._helm import truthy
 from chartgen.validate.rules.resource_managers import KEY as ADDITIONAL
@@ -88,7 +88,7 @@ def default_pool_exists(ctx: Context) -> Iterator[Diagnostic]:
             yield ctx.diag(
                 "default-pool-exists", (key,),
                 f"{key} is {go_string(value)!r}, but no resource pool has that name (pools: "
-                f"{', '.join(sorted(names)) or 'none'}): {what} tasks submitted without a pool would fail",
+                f"{listed(sorted(names)) or 'none'}): {what} tasks submitted without a pool would fail",
             )  # fmt: skip
     if unset and MASTER_DEFAULT_POOL not in names:
         keys = " and ".join(unset)
@@ -97,7 +97,7 @@ def default_pool_exists(ctx: Context) -> Iterator[Diagnostic]:
             f"{keys} {'is' if len(unset) == 1 else 'are'} unset, so the master sends tasks submitted "
             f"without a pool to a pool named {MASTER_DEFAULT_POOL!r}, which resourcePools does not "
             f"define: those tasks would fail; name a pool {MASTER_DEFAULT_POOL!r} or set {keys} to one "
-            f"of: {', '.join(sorted(names)) or 'none'}",
+            f"of: {listed(sorted(names)) or 'none'}",
             severity=Severity.WARNING,
             key=True,
         )  # fmt: skip

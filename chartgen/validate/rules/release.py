@@ -44,7 +44,7 @@ def release_name(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``Det`` (Helm refuses upper case); ``prod.det`` (a dot is not allowed in a Service name)
     """
     name = ctx.release_name
-    where = Location("<release name>")
+    where = Location("<release name>", 1, 1)
     if len(name) > HELM_MAX or not HELM_NAME.fullmatch(name):
         yield Diagnostic(
             "release-name",
@@ -81,5 +81,5 @@ def namespace_name(ctx: Context) -> Iterator[Diagnostic]:
             "namespace-name",
             f"namespace {namespace!r} is not a valid Kubernetes namespace: lower-case letters, digits "
             f"and '-', starting and ending with a letter or digit, at most {MAX_LABEL} characters",
-            location=Location("<namespace>"),
+            location=Location("--namespace", 1, 1),
         )

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from chartgen.diagnostics import Diagnostic, Path, dotted
-from chartgen.validate.registry import SECRET_KEYS, Context, fixes, rule
+from chartgen.secrets import SECRET_KEYS
+from chartgen.validate.registry import Context, fixes, rule
 from chartgen.validate.schema_walk import Finding, walk_values
 
 if TYPE_CHECKING:
@@ -27,7 +28,9 @@ def _findings(ctx: Context) -> list[Finding]:
     """The walk of ``ctx``'s values, done once however many rules ask."""
     global _last
     if _last is None or _last[0] is not ctx:
-        _last = (ctx, walk_values(ctx.user, ctx.release, SECRET_KEYS))
+        # Contents of --set-file files are never shown, whatever key they set.
+        hidden = [path for path, where in ctx.loaded.positions.items() if where.file == "--set-file"]
+        _last = (ctx, walk_values(ctx.user, ctx.release, SECRET_KEYS, hidden))
     return _last[1]
 
 

@@ -38,6 +38,12 @@ class Db(Section):
     disablePVC: bool | None = field(
         "Run the deployed database without a PersistentVolumeClaim (its data is lost with the pod)."
     )
+    keepOnUninstall: bool | None = field(
+        "chartgen: annotate the database PVC helm.sh/resource-policy: keep, so that helm uninstall (or an "
+        "upgrade that drops the claim) leaves it and the database's data in the cluster; upstream Helm "
+        "ignores the key.",
+        False,
+    )
     sslMode: Literal["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] | None = field(
         "PostgreSQL sslmode of the master's connection; any value makes sslRootCert, resourceType and "
         "certResourceName required."

@@ -1,0 +1,141 @@
+"""``chartgen diff``: what ``helm upgrade`` would change, and what in it fails, loses data or surprises.
+
+The installed side is ``--from-values`` (rendered by chartgen) or ``--from-manifest``
+(``helm get manifest RELEASE``, or a GitOps repository's rendered objects); the change
+is ``-f``/``--set``/``--app-version``, rendered as ``helm upgrade`` renders it, with the
+same release name and namespace unless ``--from-release``/``--from-namespace`` say
+otherwise. The report goes to standard output.
+
+Exit codes: 0 no change; 1 an error-level hazard (the upgrade fails, loses data or
+breaks Determined) or invalid values/manifests; 2 usage; 3 changes, none of them
+errors (warnings allowed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from chartgen.cli import common
+
+EXIT_CHANGES = 3
+
+
+class _Files(argparse.Action):
+    """``--from-values a.yaml b.yaml`` and ``--from-values a.yaml,b.yaml`` alike, repeatable."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        import csv
+
+        files: list[str] = []
+        for text in values if isinstance(values, list) else [str(values)]:
+            try:
+                files.extend(next(csv.reader([text], strict=True)) if "," in text else [text])
+            except csv.Error as exc:
+                parser.error(f"argument {option_string}: {exc}")
+        setattr(namespace, self.dest, [*getattr(namespace, self.dest), *files])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = (
+        "exit status: 0 no change; 1 the upgrade would fail, lose data or break Determined, or invalid "
+        "values or manifests; 2 usage; 3 changes, none of them errors. Put RELEASE before "
+        "--from-values, which takes every file that follows it."
+    )
+    parser.add_argument("release", nargs="?", default="determined", help="release name (default: determined)")
+    parser.add_argument("-n", "--namespace", default="default", help="release namespace (default: default)")
+    common.add_values_arguments(parser)
+    installed = parser.add_argument_group("the installed release (one of)")
+    installed.add_argument(
+        "--from-values", nargs="+", action=_Files, default=[], metavar="FILE",
+        help="the values the release was installed with (later files win)",
+    )  # fmt: skip
+    installed.add_argument(
+        "--from-manifest", metavar="FILE|DIR",
+        help="the objects as deployed: `helm get manifest RELEASE` output, a rendered directory, or - for "
+        "standard input",
+    )  # fmt: skip
+    installed.add_argument(
+        "--from-version", metavar="V", help="Determined release of --from-values (default: --app-version)"
+    )
+    installed.add_argument(
+        "--from-release", metavar="NAME", help="release name of --from-values (default: RELEASE)"
+    )
+    installed.add_argument(
+        "--from-namespace", metavar="NS", help="namespace of the installed release (default: --namespace)"
+    )
+    installed.add_argument(
+        "--from-is-upgrade", action="store_true",
+        help="--from-values were last applied by helm upgrade, not helm install",
+    )  # fmt: skip
+    parser.add_argument(
+        "--is-upgrade", action=argparse.BooleanOptionalAction, default=True,
+        help="render the change as helm upgrade does (the default); --no-is-upgrade renders it as helm "
+        "template does, as GitOps tools apply it",
+    )  # fmt: skip
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _diff(args)
+    except common.UsageError as exc:
+        return common.usage_error(exc)
+    except BrokenPipeError:
+        raise  # the reader went away (``| head``): not a bug, and main ends quietly
+    except Exception as exc:
+        return common.internal_error(exc)
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from chartgen.diff.sources import ManifestSource, ValuesSource, diff
+    from chartgen.releases import check_release
+    from chartgen.report.diff import FORMATS
+
+    if bool(args.from_values) == (args.from_manifest is not None):
+        raise common.UsageError(
+            "diff needs the installed release: --from-values FILE... or --from-manifest FILE|DIR"
+        )
+    if args.from_manifest is not None and (args.from_version or args.from_release or args.from_is_upgrade):
+        raise common.UsageError(
+            "--from-version, --from-release and --from-is-upgrade describe --from-values, not --from-manifest"
+        )
+    if "-" in args.values and ("-" in args.from_values or args.from_manifest == "-"):
+        raise common.UsageError("standard input (-) can be read only once")
+    check_release(args.app_version)
+    change = ValuesSource(
+        files=args.values,
+        flags=common.set_flags(args),
+        app_version=args.app_version,
+        release=args.release,
+        namespace=args.namespace,
+        is_upgrade=args.is_upgrade,
+    )
+    namespace = args.from_namespace or args.namespace
+    installed: ValuesSource | ManifestSource
+    if args.from_manifest is not None:
+        installed = ManifestSource(args.from_manifest, namespace)
+    else:
+        installed = ValuesSource(
+            files=args.from_values,
+            app_version=check_release(args.from_version or args.app_version),
+            release=args.from_release or args.release,
+            namespace=namespace,
+            is_upgrade=args.from_is_upgrade,
+        )
+    result = diff(installed, change)
+    if not result.ok:
+        common.report(result.diagnostics, args.format)
+        return 1
+    sys.stdout.write(FORMATS[args.format](result))
+    if result.errors:
+        return 1
+    return EXIT_CHANGES if result.changed else 0
