@@ -77,6 +77,10 @@ def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
             common.error(str(exc))
             code = 2
             continue
+        except common.ChartgenError as exc:
+            common.report(exc.diagnostics, "text", sys.stdout)
+            code = max(code, 1)
+            continue
         verb = "would-fix" if diff else "fixed"
         said = sys.stderr if diff else sys.stdout
         for made in result.applied:

@@ -11,15 +11,26 @@ SECRET_SHOWN = "<secret>"
 
 
 def read_text(path: str) -> str:
-    """The file's text exactly (``\\r\\n`` line endings and a missing final newline kept)."""
+    """The file's text exactly (``\\r\\n`` line endings and a missing final newline kept).
+
+    Bounded as every read of user input is; a file too large or not UTF-8 raises
+    ``ChartgenError`` with a located finding. Only UTF-8 is edited: written back, UTF-16
+    or UTF-32 would not stay byte for byte.
+    """
+    import codecs
+
+    from chartgen.yamlio.read import decode, read_bytes
+
     if path == "-":
         raise UsageError("fix and migrate edit files in place: name a file, not standard input")
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read values file {path}: {reason}") from None
+        data = read_bytes(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read values file {path}: {exc.strerror or exc}") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)):
+        raise UsageError(f"{path} is UTF-16 or UTF-32 text: fix and migrate edit UTF-8 files only")
+    decode(data, path)
+    return data.decode("utf-8")
 
 
 def write_text(path: str, text: str) -> None:

@@ -88,3 +88,16 @@ def test_usage_errors_exit_2_and_a_syntax_error_is_a_finding(tmp_path: Path) -> 
     code, out, _ = run_cli(["fix", str(broken)])
     assert code == 1 and "error[yaml-syntax]" in out and "Traceback" not in out
     assert broken.read_text() == "a: [1\n"
+
+
+def test_files_too_large_or_not_utf8_are_findings_and_never_written(tmp_path: Path) -> None:
+    from chartgen.yamlio.read import MAX_INPUT_BYTES
+
+    large, latin, wide = tmp_path / "large.yaml", tmp_path / "latin.yaml", tmp_path / "wide.yaml"
+    large.write_bytes(b"slot_type: cpu\n" + b"#" * MAX_INPUT_BYTES)
+    latin.write_bytes(b"slot_type: caf\xe9\n")
+    wide.write_bytes("slot_type: cpu\n".encode("utf-16"))
+    code, out, _ = run_cli(["fix", str(large), str(latin)])
+    assert code == 1 and "error[input-too-large]" in out and f"{latin}:1:15: error[not-utf8]" in out
+    assert run_cli(["fix", str(wide)])[0] == 2
+    assert large.read_bytes().startswith(b"slot_type") and latin.read_bytes() == b"slot_type: caf\xe9\n"
