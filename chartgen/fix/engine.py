@@ -88,14 +88,14 @@ def lint_text(text: str, file: str, app_version: str) -> list[Diagnostic]:
     return validate(values)
 
 
-def _duplicates(doc: Document) -> list[_Candidate]:
+def _duplicates(doc: Document, file: str) -> list[_Candidate]:
     """Earlier copies of a key written twice: Helm keeps the last, so they never took effect."""
     out = []
     for path, entry in doc.duplicates():
         description = f"removed an earlier `{dotted(path)}`: Helm keeps only the last one written"
         where = entry.key.start_mark
         fix = Fix("yaml-duplicate-key", path, description, tuple(doc.remove_entry(entry)), safe=False)
-        out.append(_Candidate(fix, False, Location("", where.line + 1, where.column + 1)))
+        out.append(_Candidate(fix, False, Location(file, where.line + 1, where.column + 1)))
     return out
 
 
@@ -114,13 +114,9 @@ def candidates(
         doc = Document.parse(text, file)
     except YamlError:
         return [], lint_text(text, file, app_version)
-    duplicated = _duplicates(doc)
+    duplicated = _duplicates(doc, file)
     if duplicated:
-        located = [
-            _Candidate(c.fix, c.safe, Location(file, c.location.line, c.location.col) if c.location else None)
-            for c in duplicated
-        ]
-        return located, lint_text(text, file, app_version)
+        return duplicated, lint_text(text, file, app_version)
     rules = {rule.rule_id: rule for rule in all_rules()}
     found = lint_text(text, file, app_version)
     out = []
