@@ -22,6 +22,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "show the pod spec a task starts from (default and task specs merged as Determined does)",
     ),
     "plan": ("chartgen.cli.plan", "size slots and check that distributed jobs schedule without deadlock"),
+    "fix": (
+        "chartgen.cli.fix",
+        "apply lint's fixes to values files in place, keeping everything else as written",
+    ),
+    "migrate": (
+        "chartgen.cli.migrate",
+        "rewrite values files written for one Determined release for another",
+    ),
     "diff": (
         "chartgen.cli.diff",
         "preview an upgrade: what changes, and what fails, loses data or surprises",

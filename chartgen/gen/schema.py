@@ -125,6 +125,12 @@ def _only_release_keys(node: Node, release: str) -> None:
     node["properties"] = kept
     if others:
         node["x-other-releases"] = others
+    # Keys another release reads under another name, as data for ``chartgen migrate``.
+    renamed = {
+        k: p["x-replaced-by"] for k, p in properties.items() if k in others and p.get("x-replaced-by") in kept
+    }
+    if renamed:
+        node["x-renamed"] = renamed
     if "required" in node:
         node["required"] = [r for r in node["required"] if r in kept]
 

@@ -8,11 +8,14 @@ passing and a failing example.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.values.load import LoadedValues
+
+if TYPE_CHECKING:
+    from chartgen.fix.document import Document, Fix
 
 
 @dataclass
@@ -59,14 +62,16 @@ class Context:
         severity: Severity = Severity.ERROR,
         hint: str = "",
         key: bool = False,
+        extra: dict[str, object] | None = None,
     ) -> Diagnostic:
         """A diagnostic located at ``path``, else its nearest written ancestor, else the top of the values.
 
         A key nobody wrote (a required one) belongs to the top level: 1:1 of the first values
         file, or of the first ``--set`` flag, as ruff places findings about a whole file.
+        ``extra`` carries what the rule's fix needs (a suggested key, say) as data.
         """
         location = self.where(path, key=key) or self.top()
-        return Diagnostic(rule_id, message, severity, location, path, hint)
+        return Diagnostic(rule_id, message, severity, location, path, hint, extra or {})
 
     def top(self) -> Location:
         if self.loaded.files:
@@ -81,13 +86,21 @@ class Context:
 NO_VALUES = "<no values given>"
 
 Check = Callable[[Context], Iterable[Diagnostic]]
+# A fix turns one finding into edits of the file's text, or None when it cannot (``chartgen.fix``).
+Fixer = Callable[[Diagnostic, "Document"], "Fix | None"]
 
 
 @dataclass(frozen=True)
 class Rule:
+    """A check, and the fix of its findings if it has one: ``safe`` fixes keep what the
+    author meant and are applied by ``chartgen fix``; the others change what the chart
+    does and need ``--unsafe-fixes`` (a single fix may still call itself unsafe)."""
+
     rule_id: str
     check: Check
     doc: str
+    fix: Fixer | None = None
+    safe: bool = False
 
 
 RULES: dict[str, Rule] = {}
@@ -99,6 +112,19 @@ def rule(rule_id: str) -> Callable[[Check], Check]:
             raise ValueError(f"rule {rule_id} registered twice")
         RULES[rule_id] = Rule(rule_id, check, (check.__doc__ or "").strip())
         return check
+
+    return register
+
+
+def fixes(rule_id: str, *, safe: bool) -> Callable[[Fixer], Fixer]:
+    """Declare ``rule_id``'s fix; written beside the rule, after it."""
+
+    def register(fixer: Fixer) -> Fixer:
+        known = RULES[rule_id]
+        if known.fix is not None:
+            raise ValueError(f"rule {rule_id} has two fixes")
+        RULES[rule_id] = replace(known, fix=fixer, safe=safe)
+        return fixer
 
     return register
 

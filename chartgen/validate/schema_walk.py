@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -46,6 +46,8 @@ class Finding:
     message: str
     severity: Severity = Severity.ERROR
     key: bool = False
+    # What a fix needs, as data (``suggestion``: the one key meant; ``replaced_by``: the release's own name).
+    data: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,10 +320,17 @@ class Walker:
         return node
 
     def add(
-        self, rule_id: str, path: Path, message: str, *, warning: bool = False, key: bool = False
+        self,
+        rule_id: str,
+        path: Path,
+        message: str,
+        *,
+        warning: bool = False,
+        key: bool = False,
+        data: dict[str, object] | None = None,
     ) -> None:
         severity = Severity.WARNING if warning else Severity.ERROR
-        self.found.append(Finding(rule_id, path, message, severity, key))
+        self.found.append(Finding(rule_id, path, message, severity, key, data or {}))
 
     def allows_null(self, node: Schema) -> bool:
         node = self.resolve(node)
@@ -491,7 +500,9 @@ class Walker:
         others: Mapping[str, str] = node.get("x-other-releases", {})
         moved: Mapping[str, str] = node.get("x-moved", {})
         if key in others:
-            self.add("key-not-in-release", child, others[key], key=True)
+            renamed: Mapping[str, str] = node.get("x-renamed", {})
+            data: dict[str, object] = {"replaced_by": renamed[key]} if key in renamed else {}
+            self.add("key-not-in-release", child, others[key], key=True, data=data)
             return
         if key in moved:
             self.add("misplaced-key", child, f"`{key}` does not belong here: {moved[key]}", key=True)
@@ -506,13 +517,15 @@ class Walker:
         if guess is None and not path and consumer == "chart":
             self.add("foreign-key", child, self._foreign(key, value, node), warning=True, key=True)
             return
+        # Only a close, unambiguous spelling of a key read right here is safe to apply.
+        hint: dict[str, object] = {"suggestion": guess} if guess is not None and guess not in moved else {}
         guess = guess or (suggest(key, candidates) if guessing else None)
         place = f" in {dotted(path)}" if path else ""
         text = CONSEQUENCE[consumer].format(release=self.release, where=node.get("x-where", "this section"))
         message = f"unknown key `{_short(key)}`{place}: {text}"
         if guess is not None:
             message += f"; {moved[guess]}" if guess in moved else f"; did you mean `{guess}`?"
-        self.add("unknown-key", child, message, key=True)
+        self.add("unknown-key", child, message, key=True, data=hint)
 
     def _foreign(self, key: str, value: object, node: Schema) -> str:
         """Top-level keys unlike the chart's are most likely another chart's, sharing the file."""
@@ -557,13 +570,13 @@ class Walker:
         numeric = isinstance(value, str) and _numeric(value, expected)
         if numeric and flags.get("x-consumer") == "chart":
             message += "; it works only because the chart writes it unquoted: write it without quotes"
-            self.add("wrong-type", path, message, warning=True)
+            self.add("wrong-type", path, message, warning=True, data={"expected": expected})
             return
         if numeric:
             message += (
                 "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
             )
-        self.add("wrong-type", path, message)
+        self.add("wrong-type", path, message, data={"expected": expected})
 
 
 def _numeric(text: str, expected: Collection[str]) -> bool:

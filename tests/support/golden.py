@@ -82,15 +82,31 @@ def lint_output(path: Path) -> str:
     return f"exit {code}\n" + (out.getvalue() + err.getvalue()).replace(str(path.parent) + "/", "")
 
 
+def fix_output(path: Path) -> str:
+    """What ``chartgen fix --diff`` prints for a file, safe fixes then unsafe ones too, paths relative."""
+    from chartgen.cli import main
+
+    parts = []
+    for flags in ([], ["--unsafe-fixes"]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["fix", "--diff", *flags, str(path)])
+        parts.append(f"$ chartgen fix --diff {' '.join([*flags, path.name])}\nexit {code}\n")
+        parts.append(out.getvalue() + err.getvalue())
+    return "".join(parts).replace(str(path.parent) + "/", "")
+
+
 def write_all() -> int:
     changed = 0
     for path in real_world_files():
-        target = path.with_suffix(".lint.txt")
-        content = lint_output(path)
-        if not target.exists() or target.read_text() != content:
-            target.write_text(content)
-            changed += 1
-            print(f"updated {target.relative_to(ROOT)}")
+        for target, content in (
+            (path.with_suffix(".lint.txt"), lint_output(path)),
+            (path.with_suffix(".fix.txt"), fix_output(path)),
+        ):
+            if not target.exists() or target.read_text() != content:
+                target.write_text(content)
+                changed += 1
+                print(f"updated {target.relative_to(ROOT)}")
     for case in cases():
         name, content = render_case(case)
         for stale in ("rendered.yaml", "refused.txt"):

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from chartgen.diagnostics import Diagnostic, Severity
+from chartgen.diagnostics import Diagnostic, Severity, dotted
 from chartgen.releases import has
-from chartgen.validate.registry import Context, rule
+from chartgen.validate.registry import Context, fixes, rule
 from chartgen.validate.rules._helm import mapping, truthy
+
+if TYPE_CHECKING:
+    from chartgen.fix.document import Document, Fix
 
 SNAPSHOT_NAMESPACE = "default"
 
@@ -81,6 +85,42 @@ def default_password(ctx: Context) -> Iterator[Diagnostic]:
     )  # fmt: skip
 
 
+@fixes("default-password-deprecated", safe=True)
+def fix_default_password(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """Renamed to ``initialUserPassword`` (an empty one written beside it goes); removed, unsafely,
+    when ``initialUserPassword`` is set and wins anyway."""
+    from chartgen.fix.document import Fix
+
+    current = doc.scalar_value(("initialUserPassword",))
+    if ("initialUserPassword",) not in doc.entries:
+        edits = doc.rename_key(("defaultPassword",), "initialUserPassword")
+    elif current is ... or truthy(current):
+        edits = doc.remove(("defaultPassword",))
+        description = "removed defaultPassword: initialUserPassword is set and the chart ignores it"
+        return Fix(diagnostic.rule_id, diagnostic.path, description, tuple(edits), safe=False)
+    else:
+        edits = [
+            *doc.remove(("initialUserPassword",)),
+            *doc.rename_key(("defaultPassword",), "initialUserPassword", replacing=True),
+        ]
+    return Fix(
+        diagnostic.rule_id, diagnostic.path, "renamed defaultPassword to initialUserPassword", tuple(edits)
+    )
+
+
+def _remove_ignored(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """An ignored setting removed: unsafe, since whoever wrote it expected it to work."""
+    from chartgen.fix.document import Fix
+
+    path = diagnostic.path
+    return Fix(
+        diagnostic.rule_id,
+        path,
+        f"removed `{dotted(path)}`, which the chart ignores",
+        tuple(doc.remove(path)),
+    )
+
+
 @rule("log-color-ignored")
 def log_color(ctx: Context) -> Iterator[Diagnostic]:
     """``logColor: false`` has no effect: the chart writes ``color: true`` for any false or empty value.
@@ -134,3 +174,7 @@ def master_host_settings(ctx: Context) -> Iterator[Diagnostic]:
                 severity=Severity.WARNING,
                 key=True,
             )  # fmt: skip
+
+
+for _ignored in ("log-color-ignored", "security-token-ignored", "master-host-settings-ignored"):
+    fixes(_ignored, safe=False)(_remove_ignored)

@@ -9,12 +9,17 @@ problem must point at what the user wrote.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from chartgen.diagnostics import Diagnostic
+from chartgen.diagnostics import Diagnostic, Path, dotted
 from chartgen.secrets import SECRET_KEYS
-from chartgen.validate.registry import Context, rule
+from chartgen.validate.registry import Context, fixes, rule
 from chartgen.validate.schema_walk import Finding, walk_values
+
+if TYPE_CHECKING:
+    from chartgen.fix.document import Document, Fix
 
 _last: tuple[Context, list[Finding]] | None = None
 
@@ -32,7 +37,9 @@ def _findings(ctx: Context) -> list[Finding]:
 def _report(ctx: Context, rule_id: str) -> Iterator[Diagnostic]:
     for found in _findings(ctx):
         if found.rule_id == rule_id:
-            yield ctx.diag(rule_id, found.path, found.message, severity=found.severity, key=found.key)
+            yield ctx.diag(
+                rule_id, found.path, found.message, severity=found.severity, key=found.key, extra=found.data
+            )
 
 
 @rule("unknown-key")
@@ -173,3 +180,138 @@ def untrimmed_value(ctx: Context) -> Iterator[Diagnostic]:
     fail (warning): ``defaultScheduler: " coscheduler "``
     """
     return _report(ctx, "untrimmed-value")
+
+
+# ---------------------------------------------------------------------------- fixes
+
+
+def _name(diagnostic: Diagnostic) -> str:
+    return str(diagnostic.path[-1])
+
+
+@fixes("unknown-key", safe=True)
+def fix_unknown_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """A misspelt key with one clear suggestion becomes that key (not when it is already set)."""
+    from chartgen.fix.document import Fix
+
+    meant = diagnostic.extra.get("suggestion")
+    if not isinstance(meant, str):
+        return None
+    edits = doc.rename_key(diagnostic.path, meant)
+    return Fix(
+        diagnostic.rule_id, diagnostic.path, f"renamed `{_name(diagnostic)}` to `{meant}`", tuple(edits)
+    )
+
+
+@fixes("key-not-in-release", safe=False)
+def fix_key_not_in_release(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """The release's own name for the key when it has one (safe), else the key removed: it has no effect."""
+    from chartgen.fix.document import Fix
+
+    name = _name(diagnostic)
+    other = diagnostic.extra.get("replaced_by")
+    if isinstance(other, str):
+        edits = doc.rename_key(diagnostic.path, other)
+        return Fix(
+            diagnostic.rule_id, diagnostic.path, f"renamed `{name}` to `{other}`", tuple(edits), safe=True
+        )
+    description = f"removed `{dotted(diagnostic.path)}`: the release does not read it"
+    return Fix(diagnostic.rule_id, diagnostic.path, description, tuple(doc.remove(diagnostic.path)))
+
+
+_POOL_NAMESPACE_NOTE = "removed by chartgen fix: ignored on a pool; namespaces are bound to workspaces"
+
+
+def _moved_to(path: Path) -> Path | None:
+    """Where the chart reads a misplaced key, for the keys whose place is certain."""
+    *head, key = path
+    if key == "max_slots_per_pod" and head and head[-1] == "task_container_defaults":
+        return (*head, "kubernetes", key)
+    if key == "max_slots_per_pod" and head and isinstance(head[-1], int):
+        return (*head, "task_container_defaults", "kubernetes", key)
+    if key in ("defaultComputeResourcePool", "defaultAuxResourcePool") and head == ["resourceManager"]:
+        return (key,)
+    return None
+
+
+@fixes("misplaced-key", safe=True)
+def fix_misplaced_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """A key moved to where the chart reads it; a pool's ``kubernetes_namespace`` removed with a
+    comment saying why (it never had an effect)."""
+    from chartgen.fix.document import Fix
+
+    path = diagnostic.path
+    name = _name(diagnostic)
+    if name == "kubernetes_namespace" and len(path) > 1 and isinstance(path[-2], int):
+        value = doc.value_text(path)
+        shown = f"{name}: {value}" if value and value.isprintable() else name
+        edits = doc.remove(path, comment=f"{shown} {_POOL_NAMESPACE_NOTE}")
+        description = f"removed `{dotted(path)}`: the master ignores it on a resource pool"
+        return Fix(diagnostic.rule_id, path, description, tuple(edits))
+    target = _moved_to(path)
+    if target is None:
+        return None
+    edits = doc.move(path, target)
+    return Fix(diagnostic.rule_id, path, f"moved `{dotted(path)}` to `{dotted(target)}`", tuple(edits))
+
+
+@fixes("no-effect", safe=False)
+def fix_no_effect(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """A setting that does nothing removed (unsafe: whoever wrote it expected it to work)."""
+    from chartgen.fix.document import Fix
+
+    path = diagnostic.path
+    if not path or isinstance(path[-1], int):
+        return None
+    description = f"removed `{dotted(path)}` ({diagnostic.message})"
+    return Fix(diagnostic.rule_id, path, description, tuple(doc.remove(path)))
+
+
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+_YAML11_WORDS = frozenset({"y", "yes", "n", "no", "on", "off", "true", "false"})
+
+
+@fixes("wrong-type", safe=True)
+def fix_wrong_type(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """A YAML 1.1 boolean where only a string belongs is quoted; a quoted number where a number
+    belongs is unquoted. Other type errors need a person."""
+    from chartgen.fix.document import Fix
+    from chartgen.yamlio.emit import scalar
+
+    path = diagnostic.path
+    expected = diagnostic.extra.get("expected")
+    if not path or isinstance(path[-1], int) or not isinstance(expected, list):
+        return None
+    entry = doc.entry(path)
+    node = entry.value
+    if type(node).__name__ != "ScalarNode":
+        return None
+    text = str(node.value)
+    if node.style is None and expected == ["string"] and text.lower() in _YAML11_WORDS:
+        edits = doc.replace_value(path, scalar(text))
+        return Fix(
+            diagnostic.rule_id, path, f"quoted `{dotted(path)}`: it is a string, not a boolean", tuple(edits)
+        )
+    numeric = _DECIMAL.fullmatch(text.strip()) is not None
+    if (
+        node.style in ("'", '"')
+        and numeric
+        and {"integer", "number"} & set(expected)
+        and "string" not in expected
+    ):
+        edits = doc.replace_value(path, text.strip())
+        return Fix(diagnostic.rule_id, path, f"unquoted `{dotted(path)}`: it is a number", tuple(edits))
+    return None
+
+
+@fixes("untrimmed-value", safe=True)
+def fix_untrimmed_value(diagnostic: Diagnostic, doc: Document) -> Fix | None:
+    """The value written without the blanks the chart trims anyway."""
+    from chartgen.fix.document import Fix
+    from chartgen.yamlio.emit import scalar
+
+    value = doc.scalar_value(diagnostic.path)
+    if not isinstance(value, str):
+        return None
+    edits = doc.replace_value(diagnostic.path, scalar(value.strip()))
+    return Fix(diagnostic.rule_id, diagnostic.path, f"trimmed `{dotted(diagnostic.path)}`", tuple(edits))

@@ -1,0 +1,99 @@
+"""``chartgen fix FILE…``: apply lint's safe fixes in place and say what changed.
+
+``--diff`` prints a unified diff instead of writing; ``--unsafe-fixes`` also applies
+the fixes that change what the chart does. Each FILE is fixed on its own, as
+``lint`` lints it, and nothing but the named files is written (no ``-f`` layers or
+``--set`` flags: a fix edits what the owner wrote). Standard output says what
+changed (``FILE:LINE:COL: fixed[rule] …``, or the diff), then the findings left, as
+``lint`` prints them; a summary per file goes to standard error. Exit 1 when errors
+remain, or with ``--diff`` when a file would change; 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from chartgen.cli import common
+from chartgen.releases import LATEST, SUPPORTED
+
+if TYPE_CHECKING:
+    from chartgen.fix.engine import FixResult
+    from chartgen.fix.migrate import MigrateResult
+
+    Edit = Callable[[str, str], FixResult | MigrateResult]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="values files to fix in place")
+    parser.add_argument(
+        "--app-version", default=LATEST, metavar="V",
+        help=f"Determined release the files are for ({', '.join(SUPPORTED)}; default {LATEST})",
+    )  # fmt: skip
+    add_edit_arguments(parser)
+
+
+def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags ``fix`` and ``migrate`` share."""
+    parser.add_argument("--diff", action="store_true", help="print a unified diff instead of writing")
+    parser.add_argument(
+        "--unsafe-fixes", action="store_true", help="also apply fixes that change what the chart does"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from chartgen.releases import check_release
+
+    try:
+        release = check_release(args.app_version)
+    except common.UsageError as exc:
+        return common.usage_error(exc)
+
+    def edit(path: str, text: str) -> FixResult:
+        from chartgen.fix.engine import fix
+
+        return fix(text, file=path, app_version=release, unsafe=args.unsafe_fixes)
+
+    return edit_files(args.files, edit, diff=args.diff)
+
+
+def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
+    """Read, edit, then write or diff each file; report the changes, the findings left and a summary."""
+    from chartgen.fix.files import read_text, unified_diff, write_text
+    from chartgen.report import printable
+
+    code = 0
+    for path in files:
+        try:
+            text = read_text(path)
+            result = edit(path, text)
+            if diff:
+                sys.stdout.write(unified_diff(path, text, result.text))
+            elif result.text != text:
+                write_text(path, result.text)
+        except common.UsageError as exc:
+            common.error(str(exc))
+            code = 2
+            continue
+        except common.ChartgenError as exc:
+            common.report(exc.diagnostics, "text", sys.stdout)
+            code = max(code, 1)
+            continue
+        verb = "would-fix" if diff else "fixed"
+        said = sys.stderr if diff else sys.stdout
+        for made in result.applied:
+            where = made.location or path
+            said.write(printable(f"{where}: {verb}[{made.rule_id}] {made.description}") + "\n")
+        notes = getattr(result, "notes", [])
+        common.report([*notes, *result.remaining], "text", said)
+        summary = f"{path}: {'would fix' if diff else 'fixed'} {len(result.applied)}"
+        if result.unsafe_left:
+            summary += f"; {len(result.unsafe_left)} more with --unsafe-fixes:"
+            summary += "".join(f"\n  {made.description}" for made in result.unsafe_left)
+        for line in summary.split("\n"):
+            sys.stderr.write(printable(line) + "\n")
+        if not result.ok or (diff and result.text != text):
+            code = max(code, 1)
+    return code
