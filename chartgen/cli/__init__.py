@@ -89,10 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if selected in COMMANDS and "--version" in args_list[args_list.index(selected) :]:
         # Helm's --version picks a chart version; here the release is --app-version.
+        from chartgen.releases import LATEST
+
         try:
             build_parser(selected).commands[selected].error(
                 "--version is Helm's chart version; chartgen reproduces the chart of a Determined "
-                "release: give it with --app-version (for example --app-version 0.38.1)"
+                f"release: give it with --app-version (for example --app-version {LATEST})"
             )
         except SystemExit as exc:
             return int(exc.code or 0)
