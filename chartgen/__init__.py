@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from chartgen.api import LintResult, RenderResult, lint, render_release, validate
     from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
-    from chartgen.diff.model import DiffResult
-    from chartgen.diff.sources import ManifestSource, ValuesSource, diff
-    from chartgen.fix.engine import FixResult, fix, set_value
-    from chartgen.fix.migrate import MigrateResult, migrate
+    from chartgen.diffing.model import DiffResult
+    from chartgen.diffing.sources import ManifestSource, ValuesSource, diff
+    from chartgen.fixing.engine import FixResult, fix, set_value
+    from chartgen.fixing.migrate import MigrateResult, migrate
     from chartgen.values.load import LoadedValues, SetFlags, load_values
 
 _EXPORTS = {
@@ -30,15 +30,15 @@ _EXPORTS = {
     "Severity": "chartgen.diagnostics",
     "ChartgenError": "chartgen.diagnostics",
     "UsageError": "chartgen.diagnostics",
-    "diff": "chartgen.diff.sources",
-    "ValuesSource": "chartgen.diff.sources",
-    "ManifestSource": "chartgen.diff.sources",
-    "DiffResult": "chartgen.diff.model",
-    "fix": "chartgen.fix.engine",
-    "FixResult": "chartgen.fix.engine",
-    "set_value": "chartgen.fix.engine",
-    "migrate": "chartgen.fix.migrate",
-    "MigrateResult": "chartgen.fix.migrate",
+    "diff": "chartgen.diffing.sources",
+    "ValuesSource": "chartgen.diffing.sources",
+    "ManifestSource": "chartgen.diffing.sources",
+    "DiffResult": "chartgen.diffing.model",
+    "fix": "chartgen.fixing.engine",
+    "FixResult": "chartgen.fixing.engine",
+    "set_value": "chartgen.fixing.engine",
+    "migrate": "chartgen.fixing.migrate",
+    "MigrateResult": "chartgen.fixing.migrate",
 }
 
 __all__ = [
@@ -73,17 +73,3 @@ def __getattr__(name: str) -> Any:
 
         return getattr(importlib.import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'chartgen' has no attribute {name!r}")
-
-
-# ``validate``, ``diff`` and ``fix`` name both an API function and a subpackage. Importing
-# a subpackage binds its name on this package, which would hide the function after the
-# first use; load the subpackages now (their __init__ are empty) and drop those
-# bindings, so ``chartgen.validate``, ``chartgen.diff`` and ``chartgen.fix`` always reach
-# the functions through __getattr__.
-import chartgen.diff  # noqa: E402
-import chartgen.fix  # noqa: E402
-import chartgen.validate  # noqa: E402, F401
-
-del globals()["validate"]
-del globals()["diff"]
-del globals()["fix"]

@@ -15,7 +15,7 @@ from chartgen.releases import LATEST
 from chartgen.values.load import LoadedValues, SetFlags, load_values
 
 if TYPE_CHECKING:
-    from chartgen.render.engine import Manifest
+    from chartgen.rendering.engine import Manifest
 
 
 @dataclass
@@ -46,7 +46,7 @@ def validate(
     is_upgrade: bool = False,
 ) -> list[Diagnostic]:
     """Every problem in already-loaded values, errors and warnings, in source order."""
-    from chartgen.validate.runner import run_rules
+    from chartgen.validation.runner import run_rules
 
     return run_rules(values, release_name=release_name, namespace=namespace, is_upgrade=is_upgrade)
 
@@ -73,8 +73,8 @@ def render_release(
     show_only: Sequence[str] = (),
 ) -> RenderResult:
     """Validate, then render; with errors the manifests list is empty."""
-    from chartgen.render.chart import render
-    from chartgen.render.engine import ReleaseInfo
+    from chartgen.rendering.chart import render
+    from chartgen.rendering.engine import ReleaseInfo
 
     values = load_values(files, app_version=app_version, flags=flags)
     diagnostics = validate(values, release_name=release, namespace=namespace, is_upgrade=is_upgrade)

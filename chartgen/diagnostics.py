@@ -19,18 +19,18 @@ class Location:
     """1-based position in a source: a file path, or a pseudo-file such as ``--set``."""
 
     file: str
-    line: int = 0
-    col: int = 0
+    line: int | None = None
+    column: int | None = None
 
     def __str__(self) -> str:
         if not self.line:
             return self.file
-        return f"{self.file}:{self.line}:{self.col}"
+        return f"{self.file}:{self.line}:{self.column}"
 
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    rule_id: str
+    rule: str
     message: str
     severity: Severity = Severity.ERROR
     location: Location | None = None
@@ -42,11 +42,17 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
+    def __str__(self) -> str:
+        """The command line's text: ``FILE:LINE:COL: severity[rule] message``, then the hint."""
+        from chartgen.report import text_line
+
+        return text_line(self)
+
     def sort_key(self) -> tuple[str, int, int, str]:
         loc = self.location
         if loc is None:
-            return ("\uffff", 0, 0, self.rule_id)
-        return (loc.file, loc.line, loc.col, self.rule_id)
+            return ("\uffff", 0, 0, self.rule)
+        return (loc.file, loc.line or 0, loc.column or 0, self.rule)
 
 
 def dotted(path: Path) -> str:

@@ -46,8 +46,8 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from chartgen.releases import LATEST, SUPPORTED
-from chartgen.render.chart import render
-from chartgen.render.engine import ReleaseInfo, stream
+from chartgen.rendering.chart import render
+from chartgen.rendering.engine import ReleaseInfo, stream
 from chartgen.values.load import load_values
 from chartgen.yamlio import Loaded
 from chartgen.yamlio.resolve import resolve_plain

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    from chartgen.diff.sources import ManifestSource, ValuesSource, diff
+    from chartgen.diffing.sources import ManifestSource, ValuesSource, diff
     from chartgen.releases import check_release
     from chartgen.report.diff import FORMATS
 

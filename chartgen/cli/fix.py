@@ -20,8 +20,8 @@ from chartgen.cli import common
 from chartgen.releases import LATEST, SUPPORTED
 
 if TYPE_CHECKING:
-    from chartgen.fix.engine import FixResult
-    from chartgen.fix.migrate import MigrateResult
+    from chartgen.fixing.engine import FixResult
+    from chartgen.fixing.migrate import MigrateResult
 
     Edit = Callable[[str, str], FixResult | MigrateResult]
 
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return common.usage_error(exc)
 
     def edit(path: str, text: str) -> FixResult:
-        from chartgen.fix.engine import fix
+        from chartgen.fixing.engine import fix
 
         return fix(text, file=path, app_version=release, unsafe=args.unsafe_fixes)
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
     """Read, edit, then write or diff each file; report the changes, the findings left and a summary."""
-    from chartgen.fix.files import read_text, unified_diff, write_text
+    from chartgen.fixing.files import read_text, unified_diff, write_text
     from chartgen.report import printable
 
     code = 0
@@ -85,7 +85,7 @@ def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
         said = sys.stderr if diff else sys.stdout
         for made in result.applied:
             where = made.location or path
-            said.write(printable(f"{where}: {verb}[{made.rule_id}] {made.description}") + "\n")
+            said.write(printable(f"{where}: {verb}[{made.rule}] {made.description}") + "\n")
         notes = getattr(result, "notes", [])
         common.report([*notes, *result.remaining], "text", said)
         summary = f"{path}: {'would fix' if diff else 'fixed'} {len(result.applied)}"

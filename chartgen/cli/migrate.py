@@ -18,7 +18,7 @@ from chartgen.cli.fix import add_edit_arguments, edit_files
 from chartgen.releases import SUPPORTED
 
 if TYPE_CHECKING:
-    from chartgen.fix.migrate import MigrateResult
+    from chartgen.fixing.migrate import MigrateResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         return common.usage_error(exc)
 
     def edit(path: str, text: str) -> MigrateResult:
-        from chartgen.fix.migrate import migrate
+        from chartgen.fixing.migrate import migrate
 
         return migrate(text, to=target, source=source, file=path, unsafe=args.unsafe_fixes)
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from chartgen.cli import common
 from chartgen.diagnostics import Path, dotted
-from chartgen.plan.sizing import plural
+from chartgen.planning.sizing import plural
 
 if TYPE_CHECKING:
     from chartgen.diagnostics import Diagnostic
-    from chartgen.plan import Node, Plan
-    from chartgen.plan.schedule import Deadlock
+    from chartgen.planning import Node, Plan
+    from chartgen.planning.schedule import Deadlock
     from chartgen.values.load import LoadedValues
 
 WIDTH = 88
@@ -76,7 +76,7 @@ class Request:
 
 
 def run(args: argparse.Namespace) -> int:
-    from chartgen.plan import SizingError, analyse
+    from chartgen.planning import SizingError, analyse
 
     try:
         request = build_request(args)
@@ -118,7 +118,7 @@ def _sizing_failure(args: argparse.Namespace, request: Request, exc: Exception) 
 
 def build_request(args: argparse.Namespace) -> Request:
     """Flags first, then the values (``-f``/``--set``), then the recommendation."""
-    from chartgen.plan.inventory import InventoryError, cpu_millis, cpu_nodes, gpu_nodes, positive_ints
+    from chartgen.planning.inventory import InventoryError, cpu_millis, cpu_nodes, gpu_nodes, positive_ints
     from chartgen.releases import check_release
 
     check_release(args.app_version)
@@ -180,7 +180,7 @@ def _load(args: argparse.Namespace) -> LoadedValues | None:
 
 def _values_cluster(loaded: LoadedValues | None, pool: str | None) -> tuple[list[Node], str, str | None]:
     """The nodes serving ``pool`` (the only pool the inventory names, if not given), and the slot type."""
-    from chartgen.plan.inventory import pools, serving, values_nodes
+    from chartgen.planning.inventory import pools, serving, values_nodes
 
     nodes = values_nodes(loaded) if loaded is not None else None
     if loaded is None or nodes is None:
@@ -208,13 +208,13 @@ def _values_cluster(loaded: LoadedValues | None, pool: str | None) -> tuple[list
 
 def _diag(loaded: LoadedValues, path: Path, message: str) -> Diagnostic:
     from chartgen.diagnostics import Diagnostic
-    from chartgen.plan.inventory import RULE_ID
+    from chartgen.planning.inventory import RULE_ID
 
     return Diagnostic(RULE_ID, message, location=loaded.locate(path), path=path)
 
 
 def _values_slot_cpu(loaded: LoadedValues) -> tuple[int | None, str, Path | None]:
-    from chartgen.plan.inventory import InventoryError, cpu_millis
+    from chartgen.planning.inventory import InventoryError, cpu_millis
 
     requests = loaded.values.get("slotResourceRequests")
     value = requests.get("cpu") if isinstance(requests, dict) else None
@@ -263,7 +263,7 @@ def _values_scheduler(loaded: LoadedValues | None) -> str:
 
 def render_text(plan: Plan, request: Request) -> str:
     """The human answer: sizing, one line per job, then the deadlock verdict with its example."""
-    from chartgen.plan.inventory import format_cpu
+    from chartgen.planning.inventory import format_cpu
 
     sizing, m = plan.sizing, plan.max_slots_per_pod
     lines = [f"cluster: {_cluster_line(plan)}"]
@@ -311,7 +311,7 @@ def _wrap(text: str, indent: str = "") -> str:
 def _cluster_line(plan: Plan) -> str:
     from collections import Counter
 
-    from chartgen.plan.inventory import format_cpu
+    from chartgen.planning.inventory import format_cpu
 
     nodes = plan.nodes
     gpu = plan.sizing.slot_type == "gpu"

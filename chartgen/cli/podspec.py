@@ -83,8 +83,8 @@ def build_request(args: argparse.Namespace) -> Request:
     """Load the values and the task, check every pod spec involved, and choose the pool."""
     from chartgen.podspec.preview import default_pool
     from chartgen.releases import check_release
-    from chartgen.validate.registry import Context
-    from chartgen.validate.rules.podspec import all_findings
+    from chartgen.validation.registry import Context
+    from chartgen.validation.rules.podspec import all_findings
     from chartgen.values.load import load_values
 
     check_release(args.app_version)
@@ -161,7 +161,7 @@ def _read_task(file: str, release: str, found: list[Diagnostic]) -> tuple[Loaded
     for finding in check_pod(spec, release, TASK):
         path = (*TASK_POD_SPEC, *finding.path)
         where = _task_location(task, path, key=finding.key)
-        found.append(Diagnostic(finding.rule_id, finding.message, finding.severity, where, path))
+        found.append(Diagnostic(finding.rule, finding.message, finding.severity, where, path))
     return task, spec
 
 
@@ -278,7 +278,7 @@ def render_explained(request: Request, preview: PodPreview) -> str:
         positions = load_yaml("\n".join(body), "<preview>")
         for path, tag in marks.items():
             found = positions.keys.get(path) if isinstance(path[-1], str) else positions.values.get(path)
-            if found is not None:
+            if found is not None and found.line:
                 body[found.line - 1] += f"  # {tag}"
     lines += body
     if preview.notes:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from chartgen.cli import common
 from chartgen.diagnostics import UsageError
-from chartgen.render.engine import CHART_NAME, Manifest, stream
+from chartgen.rendering.engine import CHART_NAME, Manifest, stream
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,7 +79,7 @@ def _render(args: argparse.Namespace) -> int:
     if args.output_dir is None:
         sys.stdout.write(stream(manifests))
         return 0
-    from chartgen.render.output import write_tree
+    from chartgen.rendering.output import write_tree
 
     try:
         written = write_tree(manifests, args.output_dir)
@@ -138,7 +138,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str] | None:
 
 def _pattern(text: str) -> _Pattern:
     """Refuse, before rendering, a pattern that names no template of the chart."""
-    from chartgen.render.chart import manifest_templates
+    from chartgen.rendering.chart import manifest_templates
 
     pattern = _Pattern(text, _glob_regex(text.removeprefix(f"{CHART_NAME}/")))
     templates = [f"templates/{name}" for name in sorted(manifest_templates())]

@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from chartgen.cli import common
     from chartgen.releases import check_release
-    from chartgen.validate.schema_walk import schema_text
+    from chartgen.validation.schema_walk import schema_text
 
     try:
         release = check_release(args.app_version)

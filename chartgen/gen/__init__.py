@@ -38,5 +38,5 @@ def outputs() -> dict[Path, str]:
         files[PACKAGE / "data" / release / "defaults.json"] = _json(schema.chart_defaults(tree))
         files[schema_path(release)] = public
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
-    files[PACKAGE / "render" / "compiled.py"] = templates.compiled_module()
+    files[PACKAGE / "rendering" / "compiled.py"] = templates.compiled_module()
     return files

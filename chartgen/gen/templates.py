@@ -1,7 +1,7 @@
-"""Compile ``templates/`` ahead of time into ``chartgen/render/compiled.py``.
+"""Compile ``templates/`` ahead of time into ``chartgen/rendering/compiled.py``.
 
 The Jinja2 sources stay the truth; Jinja2's own code generator turns each into a Python
-function, which runs on ``chartgen.render.runtime`` instead of ``jinja2.runtime``, so a
+function, which runs on ``chartgen.rendering.runtime`` instead of ``jinja2.runtime``, so a
 render needs no Jinja2 at all. Generated with the environment settings a render relies
 on (trimmed blocks, every ``{{ }}`` finalised through the serialiser).
 """
@@ -13,18 +13,18 @@ import re
 import tokenize
 from typing import Any
 
-#: The names of ``jinja2.runtime`` that ``chartgen.render.runtime`` provides.
+#: The names of ``jinja2.runtime`` that ``chartgen.rendering.runtime`` provides.
 RUNTIME_NAMES = ("LoopContext", "TemplateRuntimeError", "Undefined", "internalcode", "missing", "str_join")
 
 _HEADER = '''"""Every template of ``templates/``, compiled by ``python -m chartgen.gen``; do not edit.
 
-Each function is Jinja2's compiled form of one template and runs on chartgen.render.runtime.
+Each function is Jinja2's compiled form of one template and runs on chartgen.rendering.runtime.
 """
 # mypy: ignore-errors
 # fmt: off
 from typing import Any
 
-from chartgen.render.runtime import {names}
+from chartgen.rendering.runtime import {names}
 
 environment: Any = None
 '''
@@ -35,8 +35,8 @@ def jinja_environment() -> Any:
     from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 
     from chartgen._data import data_path
-    from chartgen.render.engine import FILTERS, _finalize
-    from chartgen.render.runtime import Undefined
+    from chartgen.rendering.engine import FILTERS, _finalize
+    from chartgen.rendering.runtime import Undefined
 
     class _Undefined(ChainableUndefined, Undefined):  # type: ignore[misc]
         """Jinja2's undefined, recognised as undefined by chartgen's template helpers."""
@@ -78,7 +78,7 @@ def _function(code: str, template: str) -> str:
 
 
 def compiled_module() -> str:
-    """The text of ``chartgen/render/compiled.py``."""
+    """The text of ``chartgen/rendering/compiled.py``."""
     env = jinja_environment()
     names = sorted(env.list_templates(extensions=("yaml",)))
     parts = [_HEADER.format(names=", ".join(RUNTIME_NAMES))]

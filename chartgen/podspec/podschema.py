@@ -24,7 +24,7 @@ from typing import Any
 from chartgen.diagnostics import Path, Severity, dotted
 from chartgen.podspec import patchkeys
 from chartgen.releases import MASTER_KUBERNETES, release_key
-from chartgen.validate.schema_walk import Finding, suggest
+from chartgen.validation.schema_walk import Finding, suggest
 from chartgen.yamlio.resolve import kind_of
 
 DETERMINED_CONTAINER = "determined-container"
@@ -112,11 +112,9 @@ class _Walker:
         self.reader = reader
         self.found = found
 
-    def add(
-        self, rule_id: str, path: Path, message: str, *, warning: bool = False, key: bool = False
-    ) -> None:
+    def add(self, rule: str, path: Path, message: str, *, warning: bool = False, key: bool = False) -> None:
         severity = Severity.WARNING if warning else Severity.ERROR
-        self.found.append(Finding(rule_id, path, message, severity, key))
+        self.found.append(Finding(rule, path, message, severity, key))
 
     def wrong(self, value: object, wanted: str, path: Path) -> None:
         self.add(

@@ -32,7 +32,7 @@ def printable(text: str) -> str:
 
 def text_line(d: Diagnostic) -> str:
     where = f"{d.location}: " if d.location else ""
-    line = printable(f"{where}{d.severity.value}[{d.rule_id}] {d.message}")
+    line = printable(f"{where}{d.severity.value}[{d.rule}] {d.message}")
     if d.hint:
         line += f"\n{HINT_PREFIX}{printable(d.hint)}"
     return line
@@ -58,9 +58,9 @@ def as_json(diagnostics: Iterable[Diagnostic]) -> str:
             {
                 "file": loc.file if loc else None,
                 "line": (loc.line or None) if loc else None,
-                "column": (loc.col or None) if loc else None,
+                "column": (loc.column or None) if loc else None,
                 "severity": d.severity.value,
-                "rule": d.rule_id,
+                "rule": d.rule,
                 "message": d.message,
                 "hint": d.hint or None,
                 "path": list(d.path),

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from chartgen.diff.model import DiffResult, FieldChange, Hazard, ObjectChange
+from chartgen.diffing.model import DiffResult, FieldChange, Hazard, ObjectChange
 from chartgen.report import HINT_PREFIX, printable
 
 MAX_SHOWN = 160

@@ -2,7 +2,7 @@
 
 Each pair is an installed release and a change, both rendered by chartgen as Helm
 would (install, then upgrade); the expected classification is what the Kubernetes
-API server and Determined do with that change (see chartgen/diff/hazards.py).
+API server and Determined do with that change (see chartgen/diffing/hazards.py).
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def test_a_manifest_directory_and_standard_input(tmp_path: Path) -> None:
 
 def test_library_returns_the_same_classification_as_typed_data() -> None:
     import chartgen
-    from chartgen.diff.model import Category, Hazard
+    from chartgen.diffing.model import Category, Hazard
 
     result = chartgen.diff(
         chartgen.ValuesSource([str(DATA / "installed.yaml")], release="det", namespace="determined"),
@@ -288,7 +288,7 @@ def test_library_returns_the_same_classification_as_typed_data() -> None:
 
 
 def test_manifests_are_bounded_in_size(tmp_path: Path) -> None:
-    from chartgen.diff.objects import MAX_MANIFEST_BYTES
+    from chartgen.diffing.objects import MAX_MANIFEST_BYTES
 
     (tmp_path / "a.yaml").write_text("# padding\n" * (MAX_MANIFEST_BYTES // 20))
     (tmp_path / "b.yaml").write_text("# padding\n" * (MAX_MANIFEST_BYTES // 20 + 10))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import chartgen
-from chartgen.fix.engine import candidates
+from chartgen.fixing.engine import candidates
 from tests.support.cli import run_cli
 from tests.support.golden import fix_output, real_world_files
 
@@ -37,7 +37,7 @@ def test_fix_leaves_only_findings_without_a_fix_and_every_comment(path: Path, un
     text = path.read_text(encoding="utf-8")
     fixed = chartgen.fix(text, file=path.name, unsafe=unsafe)
     offered, _ = candidates(fixed.text, path.name, "0.38.1")
-    assert [c.fix.rule_id for c in offered if c.safe or unsafe] == []
+    assert [c.fix.rule for c in offered if c.safe or unsafe] == []
     again = chartgen.fix(fixed.text, file=path.name, unsafe=unsafe)
     assert again.text == fixed.text and not again.applied
     added = Counter({c: n for c, n in _comments(fixed.text).items() if FIX_NOTE in c})

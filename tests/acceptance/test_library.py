@@ -59,7 +59,7 @@ def test_validate_returns_located_errors_and_warnings(tmp_path: Path) -> None:
     )
     problems = validate(chartgen.load_values([str(path)]))
     assert all(isinstance(d, Diagnostic) for d in problems)
-    assert [(d.rule_id, d.severity, d.location, d.path) for d in problems] == [
+    assert [(d.rule, d.severity, d.location, d.path) for d in problems] == [
         ("initial-password-strength", Severity.ERROR, Location(str(path), 2, 22), ("initialUserPassword",)),
         ("log-color-ignored", Severity.WARNING, Location(str(path), 3, 11), ("logColor",)),
     ]
@@ -84,9 +84,7 @@ def test_lint_reports_yaml_errors_as_diagnostics(tmp_path: Path) -> None:
     result = chartgen.lint([str(path)])
     assert isinstance(result, chartgen.LintResult)
     assert (result.ok, result.values) == (False, None)
-    assert [(d.rule_id, d.location) for d in result.diagnostics] == [
-        ("yaml-syntax", Location(str(path), 2, 23))
-    ]
+    assert [(d.rule, d.location) for d in result.diagnostics] == [("yaml-syntax", Location(str(path), 2, 23))]
 
 
 def test_lint_of_good_values_is_ok_with_the_loaded_values(good: str) -> None:
@@ -100,7 +98,7 @@ def test_load_values_raises_chartgen_error_carrying_the_diagnostics(tmp_path: Pa
     path.write_text("- a list\n")
     with pytest.raises(ChartgenError) as raised:
         chartgen.load_values([str(path)])
-    assert [(d.rule_id, d.location) for d in raised.value.diagnostics] == [
+    assert [(d.rule, d.location) for d in raised.value.diagnostics] == [
         ("values-not-a-map", Location(str(path), 1, 1))
     ]
 
@@ -138,7 +136,7 @@ def test_render_release_of_invalid_values_gives_diagnostics_and_no_objects() -> 
     flags = chartgen.SetFlags(set=["maxSlotsPerPod=4,db.keepOnUninstall=true"])
     result = chartgen.render_release(flags=flags)
     assert (result.ok, result.manifests) == (False, [])
-    assert [d.rule_id for d in result.diagnostics] == ["initial-password-required"]
+    assert [d.rule for d in result.diagnostics] == ["initial-password-required"]
 
 
 def test_the_public_names_resolve_and_others_do_not() -> None:

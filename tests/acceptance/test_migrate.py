@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import chartgen
-from chartgen.fix.engine import candidates, lint_text
-from chartgen.fix.migrate import guess_source
+from chartgen.fixing.engine import candidates, lint_text
+from chartgen.fixing.migrate import guess_source
 from tests.support.cli import run_cli
 from tests.support.corpus import CASES
 
@@ -24,8 +24,8 @@ RM = (
 def test_corpus_files_of_0_35_0_lint_clean_on_0_38_1_or_keep_only_their_own_errors(case: Path) -> None:
     text = (case / "values.yaml").read_text()
     migrated = chartgen.migrate(text, to="0.38.1", source="0.35.0", unsafe=True)
-    before = {(d.rule_id, d.path) for d in lint_text(text, "values.yaml", "0.35.0")}
-    after = {(d.rule_id, d.path) for d in lint_text(migrated.text, "values.yaml", "0.38.1")}
+    before = {(d.rule, d.path) for d in lint_text(text, "values.yaml", "0.35.0")}
+    after = {(d.rule, d.path) for d in lint_text(migrated.text, "values.yaml", "0.38.1")}
     # Nothing new appears: refused files stay refused for what they lack on both releases,
     # and a warning left is one the file had on 0.35.0 too, with no fix.
     assert after <= before
@@ -55,7 +55,7 @@ def test_a_key_the_target_does_not_read_is_removed_and_named() -> None:
     migrated = chartgen.migrate(text, to="0.37.0", source="0.38.1")
     assert migrated.text == BASE + "db:\n  memRequest: 2Gi\n"
     (note,) = migrated.notes
-    assert note.rule_id == "migrate-dropped" and "db.snapshotSuffix" in note.message
+    assert note.rule == "migrate-dropped" and "db.snapshotSuffix" in note.message
     assert str(note.location) == "values.yaml:4:3"
 
 
@@ -63,14 +63,14 @@ def test_a_key_the_source_ignored_is_kept_and_flagged_as_taking_effect() -> None
     text = BASE + "masterService:\n  annotations:\n    a: b\n"
     migrated = chartgen.migrate(text, to="0.38.1", source="0.35.0")
     assert migrated.text == text
-    assert [n.rule_id for n in migrated.notes] == ["migrate-takes-effect"]
+    assert [n.rule for n in migrated.notes] == ["migrate-takes-effect"]
 
 
 def test_values_the_target_requires_are_left_as_errors_not_invented() -> None:
     text = BASE + "taskContainerDefaults:\n  cpuImage: my/cpu:1\n"
     migrated = chartgen.migrate(text, to="0.35.0", source="0.38.1")
     assert migrated.text == text
-    assert [d.rule_id for d in migrated.remaining if d.is_error] == ["task-images-paired"]
+    assert [d.rule for d in migrated.remaining if d.is_error] == ["task-images-paired"]
     assert not migrated.ok
 
 

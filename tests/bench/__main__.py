@@ -127,8 +127,8 @@ def lint_many(count: int = 1000) -> float:
 
 
 def render_loaded() -> float:
-    from chartgen.render.chart import render
-    from chartgen.render.engine import ReleaseInfo
+    from chartgen.rendering.chart import render
+    from chartgen.rendering.engine import ReleaseInfo
     from chartgen.values.load import load_values
 
     values = load_values([str(EXAMPLE)])

@@ -12,8 +12,8 @@ JOBS = [16, 32, 48, 64, 96, 128, 256, 8, 4, 2] * 2
 
 def bench_plan(runs: int = 15) -> float:
     """Median milliseconds to read the node list and analyse the jobs, JSON answer included."""
-    from chartgen.plan import analyse
-    from chartgen.plan.inventory import gpu_nodes
+    from chartgen.planning import analyse
+    from chartgen.planning.inventory import gpu_nodes
 
     timings = []
     for _ in range(runs):

@@ -1,1 +1,1 @@
-"""One test module per rule module of chartgen/validate/rules."""
+"""One test module per rule module of chartgen/validation/rules."""

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from chartgen.diagnostics import Diagnostic
-from chartgen.validate.runner import run_rules
+from chartgen.validation.runner import run_rules
 from chartgen.values.load import SetFlags, load_values
 
 # Satisfies the chart's unconditional requirements, so a test sees only what it is about.
@@ -31,14 +31,14 @@ def diagnostics(
 
 
 def found(tmp_path: Path, text: str, rule_ids: Iterable[str], **kwargs: Any) -> list[tuple[int, int, str]]:
-    """``(line, col, rule_id)`` of each finding of the given rules (line 0: no position)."""
+    """``(line, col, rule)`` of each finding of the given rules (line 0: no position)."""
     wanted = set(rule_ids)
     return [
-        (d.location.line if d.location else 0, d.location.col if d.location else 0, d.rule_id)
+        (d.location.line if d.location else 0, d.location.column if d.location else 0, d.rule)
         for d in diagnostics(tmp_path, text, **kwargs)
-        if d.rule_id in wanted
+        if d.rule in wanted
     ]
 
 
-def messages(tmp_path: Path, text: str, rule_id: str, **kwargs: Any) -> list[str]:
-    return [d.message for d in diagnostics(tmp_path, text, **kwargs) if d.rule_id == rule_id]
+def messages(tmp_path: Path, text: str, rule: str, **kwargs: Any) -> list[str]:
+    return [d.message for d in diagnostics(tmp_path, text, **kwargs) if d.rule == rule]

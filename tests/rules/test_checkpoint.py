@@ -77,7 +77,7 @@ def test_azure_needs_one_way_in(tmp_path: Path) -> None:
 
 def test_mount_to_server_only_for_shared_fs(tmp_path: Path) -> None:
     text = BASE + "checkpointStorage:\n  type: s3\n  bucket: b\n  mountToServer: true\n"
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "checkpoint-mount-ignored"]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == "checkpoint-mount-ignored"]
     assert finding.severity is Severity.WARNING
     assert found(tmp_path, text, ["checkpoint-mount-ignored"]) == [(6, 18, "checkpoint-mount-ignored")]
 

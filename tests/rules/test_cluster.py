@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chartgen.diagnostics import Severity
-from chartgen.validate.runner import run_rules
+from chartgen.validation.runner import run_rules
 from chartgen.values.load import load_values
 from chartgen.yamlio.load import load_yaml
 
@@ -237,7 +237,7 @@ def test_a_node_group_of_an_unknown_pool(tmp_path: Path) -> None:
     assert found(tmp_path, gpu_values(4, POOLS), [POOL_EXISTS]) == []
     text = gpu_values(4, POOLS.replace("pool: big}", "pool: bigg}"))
     assert found(tmp_path, text, CLUSTER_RULES) == [(12, 36, POOL_EXISTS)]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == POOL_EXISTS]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == POOL_EXISTS]
     assert finding.severity is Severity.WARNING
     assert finding.message.startswith(
         "node group 'large' serves pool 'bigg', which no resource pool defines (pools: big, default)"
@@ -262,7 +262,7 @@ def test_a_bad_inventory_is_left_to_the_structure_rules(tmp_path: Path) -> None:
 
 def _findings(text: str) -> set[str]:
     loaded = load_values(sources=[load_yaml(text, "v.yaml")])
-    return {d.rule_id for d in run_rules(loaded) if d.rule_id in CLUSTER_RULES}
+    return {d.rule for d in run_rules(loaded) if d.rule in CLUSTER_RULES}
 
 
 @settings(max_examples=40, deadline=None)

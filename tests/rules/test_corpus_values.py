@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from chartgen.validate.runner import run_rules
+from chartgen.validation.runner import run_rules
 from chartgen.values.load import SetFlags, load_values
 from tests.support.corpus import CASES
 
@@ -30,4 +30,4 @@ def test_corpus_case(case_dir: Path) -> None:
         naming = [d for d in errors if meta["error_mentions"] in d.message]
         assert naming, [d.message for d in errors]
         # Located at the value (or the key, or the mapping a missing key belongs in).
-        assert all(d.location is not None and d.location.line and d.location.col for d in naming)
+        assert all(d.location is not None and d.location.line and d.location.column for d in naming)

@@ -48,7 +48,7 @@ def test_ssl_resource_type_and_name_required(tmp_path: Path) -> None:
         (3, 1, "db-ssl-cert-resource"),
         (3, 1, "db-ssl-cert-resource"),
     ]
-    names = sorted(d.path[-1] for d in diagnostics(tmp_path, text) if d.rule_id == "db-ssl-cert-resource")
+    names = sorted(d.path[-1] for d in diagnostics(tmp_path, text) if d.rule == "db-ssl-cert-resource")
     assert names == ["certResourceName", "resourceType"]
 
 
@@ -63,7 +63,7 @@ def test_keep_policy_warns_for_a_bundled_database_without_it(tmp_path: Path) -> 
     ]  # the file: db is unwritten
     text = BASE + "db:\n  storageSize: 100Gi\n"
     assert found(tmp_path, text, ["db-keep-policy"]) == [(3, 1, "db-keep-policy")]
-    (warning,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "db-keep-policy"]
+    (warning,) = [d for d in diagnostics(tmp_path, text) if d.rule == "db-keep-policy"]
     assert not warning.is_error
     assert "helm uninstall deletes it" in warning.message
 

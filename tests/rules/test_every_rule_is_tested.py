@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chartgen.validate.registry import RULES, all_rules
+from chartgen.validation.registry import RULES, all_rules
 
 
 def test_every_rule_id_is_asserted_somewhere() -> None:
     list(all_rules())
     text = "\n".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
-    untested = sorted(rule_id for rule_id in RULES if f'"{rule_id}"' not in text)
+    untested = sorted(rule for rule in RULES if f'"{rule}"' not in text)
     assert untested == []
 
 
 def test_every_rule_documents_itself() -> None:
     list(all_rules())
-    undocumented = sorted(rule.rule_id for rule in RULES.values() if not rule.doc)
+    undocumented = sorted(rule.rule for rule in RULES.values() if not rule.doc)
     assert undocumented == []

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import chartgen
-from chartgen.fix.engine import lint_text
-from chartgen.validate.registry import all_rules
+from chartgen.fixing.engine import lint_text
+from chartgen.validation.registry import all_rules
 
 BASE = "maxSlotsPerPod: 4\ninitialUserPassword: Corpus-Passw0rd\n"
 
@@ -54,18 +54,18 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("rule_id", "release", "before", "after", "safe"), CASES)
-def test_fix(rule_id: str, release: str, before: str, after: str, safe: bool) -> None:
+@pytest.mark.parametrize(("rule", "release", "before", "after", "safe"), CASES)
+def test_fix(rule: str, release: str, before: str, after: str, safe: bool) -> None:
     text = BASE + before
-    assert rule_id in {d.rule_id for d in lint_text(text, "v.yaml", release)}
+    assert rule in {d.rule for d in lint_text(text, "v.yaml", release)}
     fixed = chartgen.fix(text, file="v.yaml", app_version=release, unsafe=True)
     assert fixed.text == BASE + after
-    assert rule_id in {a.rule_id for a in fixed.applied}
-    assert rule_id not in {d.rule_id for d in fixed.remaining}
+    assert rule in {a.rule for a in fixed.applied}
+    assert rule not in {d.rule for d in fixed.remaining}
     cautious = chartgen.fix(text, file="v.yaml", app_version=release)
     assert (cautious.text == fixed.text) is safe
     if not safe:
-        assert cautious.text == text and rule_id in {a.rule_id for a in cautious.unsafe_left}
+        assert cautious.text == text and rule in {a.rule for a in cautious.unsafe_left}
 
 
 def test_a_renamed_key_is_safe_and_a_password_beside_an_empty_one_takes_its_place() -> None:
@@ -79,7 +79,7 @@ def test_a_renamed_key_is_safe_and_a_password_beside_an_empty_one_takes_its_plac
     assert fixed.text == "maxSlotsPerPod: 4\ninitialUserPassword: Legacy-Passw0rd\n"
     fixed = chartgen.fix("maxSlotsPerPod: 4\ndefaultPassword: Legacy-Passw0rd  # old name\n")
     assert fixed.text == "maxSlotsPerPod: 4\ninitialUserPassword: Legacy-Passw0rd  # old name\n"
-    assert [a.rule_id for a in fixed.applied] == ["default-password-deprecated"]
+    assert [a.rule for a in fixed.applied] == ["default-password-deprecated"]
 
 
 def test_a_deprecated_password_that_loses_is_removed_only_unsafely() -> None:
@@ -93,7 +93,7 @@ def test_duplicate_keys_keep_the_one_helm_keeps_and_only_unsafely() -> None:
     assert chartgen.fix(text).text == text
     fixed = chartgen.fix(text, unsafe=True)
     assert fixed.text == BASE + "masterPort: 8443\n"
-    assert [a.rule_id for a in fixed.applied] == ["yaml-duplicate-key"]
+    assert [a.rule for a in fixed.applied] == ["yaml-duplicate-key"]
 
 
 def test_no_fix_without_one_clear_answer() -> None:
@@ -104,8 +104,8 @@ def test_no_fix_without_one_clear_answer() -> None:
 def test_every_fix_is_declared_on_a_registered_rule_and_tested_here() -> None:
     from pathlib import Path
 
-    fixable = {rule.rule_id: rule.safe for rule in all_rules() if rule.fix is not None}
-    assert {rule_id for rule_id, *_ in CASES} <= set(fixable)
+    fixable = {rule.rule: rule.safe for rule in all_rules() if rule.fix is not None}
+    assert {rule for rule, *_ in CASES} <= set(fixable)
     text = Path(__file__).read_text()
-    assert sorted(rule_id for rule_id in fixable if f'"{rule_id}"' not in text) == []
+    assert sorted(rule for rule in fixable if f'"{rule}"' not in text) == []
     assert fixable["unknown-key"] and not fixable["no-effect"]

@@ -38,7 +38,7 @@ def test_ports_required(tmp_path: Path) -> None:
 def test_storage_required_without_a_shared_volume(tmp_path: Path) -> None:
     text = BASE + GENAI.replace("  sharedPVCName: team-share\n", "  generatedPVC:\n    storageSize: 1Ti\n")
     assert found(tmp_path, text, GENAI_RULES) == [(7, 3, "genai-required")]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "genai-required"]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == "genai-required"]
     assert finding.path == ("genai", "generatedPVC", "storageClassName")
 
 
@@ -63,5 +63,5 @@ def test_metadata_must_name_existing_pools(tmp_path: Path) -> None:
 def test_settings_without_version_are_ignored(tmp_path: Path) -> None:
     text = BASE + GENAI.replace("  version: 0.4.0\n", "")
     assert found(tmp_path, text, GENAI_RULES) == [(3, 1, "genai-needs-version")]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id in GENAI_RULES]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule in GENAI_RULES]
     assert finding.severity is Severity.WARNING

@@ -61,7 +61,7 @@ def test_passthrough_needs_the_master_tls_secret(tmp_path: Path) -> None:
 def test_ingress_beside_a_load_balancer_is_a_warning_with_seed_advice(tmp_path: Path) -> None:
     text = BASE + "ingress:\n  enabled: true\n"
     assert found(tmp_path, text, RULES) == [(4, 12, "ingress-exposure")]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "ingress-exposure"]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == "ingress-exposure"]
     assert finding.severity is Severity.WARNING
     assert "useNodePortForMaster: true" in finding.hint
 

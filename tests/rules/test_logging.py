@@ -27,6 +27,4 @@ def test_elastic_needs_host_and_port(tmp_path: Path) -> None:
 def test_elastic_settings_without_elastic_are_ignored(tmp_path: Path) -> None:
     text = BASE + "logging:\n  type: default\n  host: es.example.com\n"
     assert found(tmp_path, text, LOGGING_RULES) == [(5, 3, "elastic-settings-ignored")]
-    assert all(
-        d.severity is Severity.WARNING for d in diagnostics(tmp_path, text) if d.rule_id in LOGGING_RULES
-    )
+    assert all(d.severity is Severity.WARNING for d in diagnostics(tmp_path, text) if d.rule in LOGGING_RULES)

@@ -16,7 +16,7 @@ import yaml
 from chartgen.diagnostics import Severity
 from chartgen.podspec import patchkeys
 from chartgen.releases import MASTER_KUBERNETES, SUPPORTED
-from chartgen.validate.runner import run_rules
+from chartgen.validation.runner import run_rules
 from chartgen.values.load import SetFlags, load_values
 from tests.support.corpus import CASES
 
@@ -40,8 +40,8 @@ def lint(tmp_path: Path, text: str, release: str = "0.38.1") -> list[tuple[int, 
     return found(tmp_path, text, RULES, release=release)
 
 
-def severity(tmp_path: Path, text: str, rule_id: str) -> list[Severity]:
-    return [d.severity for d in diagnostics(tmp_path, text) if d.rule_id == rule_id]
+def severity(tmp_path: Path, text: str, rule: str) -> list[Severity]:
+    return [d.severity for d in diagnostics(tmp_path, text) if d.rule == rule]
 
 
 def test_a_valid_pod_spec_passes(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_patch_directives_are_unknown_fields(tmp_path: Path) -> None:
 def test_field_newer_than_the_masters_kubernetes(tmp_path: Path, release: str) -> None:
     text = pod("spec:\n  securityContext:\n    appArmorProfile: {type: RuntimeDefault}\n")
     assert lint(tmp_path, text, release) == [(9, 9, "pod-spec-field-too-new")]
-    (message,) = [d.message for d in diagnostics(tmp_path, text, release=release) if d.rule_id in RULES]
+    (message,) = [d.message for d in diagnostics(tmp_path, text, release=release) if d.rule in RULES]
     assert f"Kubernetes 1.30 field, but the Determined {release} master" in message
     assert f"Kubernetes {MASTER_KUBERNETES} API" in message
     ok = pod("spec:\n  securityContext:\n    seccompProfile: {type: RuntimeDefault}\n")
@@ -277,7 +277,7 @@ def test_fields_the_master_refuses_on_the_determined_container(tmp_path: Path) -
         (12, 9, "pod-spec-determined-container"),
         (14, 9, "pod-spec-determined-container"),
     ]
-    found_ = [d for d in diagnostics(tmp_path, text) if d.rule_id == "pod-spec-determined-container"]
+    found_ = [d for d in diagnostics(tmp_path, text) if d.rule == "pod-spec-determined-container"]
     assert [d.severity for d in found_] == [Severity.ERROR] * 3 + [Severity.WARNING]
     assert "environment.image" in found_[0].message and "refuses to start" in found_[0].message
     assert "forcePullImage" in found_[1].message
@@ -309,7 +309,7 @@ def test_a_spec_set_on_the_command_line_points_at_the_flag(tmp_path: Path) -> No
             'taskContainerDefaults.gpuPodSpec={"kind": "Pod", "apiVersion": "v1", "spec": {"hostNetwork": true}}'
         ]
     )
-    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule_id in RULES]
+    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule in RULES]
     assert finding.location is not None and finding.location.file == "--set-json"
 
 
@@ -344,7 +344,7 @@ def test_valid_corpus_values_have_no_pod_spec_errors(case_dir: Path) -> None:
     flags = SetFlags(set=list(meta.get("set") or []), set_string=list(meta.get("set_string") or []))
     loaded = load_values([str(case_dir / "values.yaml")], app_version=meta["chart_version"], flags=flags)
     findings = run_rules(loaded, release_name=meta["release"], namespace=meta["namespace"])
-    assert [d for d in findings if d.rule_id in RULES and d.is_error] == []
+    assert [d for d in findings if d.rule in RULES and d.is_error] == []
 
 
 def test_the_corpus_has_pod_specs_to_check() -> None:

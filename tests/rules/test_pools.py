@@ -50,7 +50,7 @@ def test_default_pool_may_name_an_additional_managers_pool(tmp_path: Path) -> No
 def test_unset_defaults_without_a_default_pool_warn(tmp_path: Path) -> None:
     text = BASE + "resourcePools:\n- pool_name: prod\n"
     assert found(tmp_path, text, POOL_RULES) == [(3, 1, "default-pool-exists")]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id == "default-pool-exists"]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == "default-pool-exists"]
     assert finding.severity is Severity.WARNING
     assert "defaultComputeResourcePool and defaultAuxResourcePool are unset" in finding.message
     text += "defaultComputeResourcePool: prod\ndefaultAuxResourcePool: prod\n"
@@ -60,5 +60,5 @@ def test_unset_defaults_without_a_default_pool_warn(tmp_path: Path) -> None:
 def test_pool_from_set_flag_points_at_the_flag(tmp_path: Path) -> None:
     flags = SetFlags(set=["maxSlotsPerPod=2", "resourcePools[0].pool_name=main"])
     assert found(tmp_path, BASE, POOL_RULES, flags=flags) == [(2, 1, "default-pool-exists")]
-    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule_id == "default-pool-exists"]
+    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule == "default-pool-exists"]
     assert finding.location is not None and finding.location.file == "--set"

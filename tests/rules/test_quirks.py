@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from chartgen.diagnostics import Severity
-from chartgen.validate.registry import RULES, Context, all_rules
+from chartgen.validation.registry import RULES, Context, all_rules
 from chartgen.values.load import load_values
 
 from .rulecheck import BASE, diagnostics, found, messages
@@ -20,19 +20,19 @@ QUIRK_RULES = [
 ]
 
 
-def _upgrade_findings(tmp_path: Path, text: str, rule_id: str, namespace: str) -> list[tuple[int, int]]:
+def _upgrade_findings(tmp_path: Path, text: str, rule: str, namespace: str) -> list[tuple[int, int]]:
     """Run one rule as ``render --is-upgrade`` would."""
     path = tmp_path / "values.yaml"
     path.write_text(text)
     list(all_rules())
     ctx = Context(load_values([str(path)]), "det", namespace, is_upgrade=True)
-    return [(d.location.line, d.location.col) for d in RULES[rule_id].check(ctx) if d.location]
+    return [(d.location.line, d.location.column) for d in RULES[rule].check(ctx) if d.location]
 
 
 def test_quirks_are_warnings_and_defaults_raise_none(tmp_path: Path) -> None:
     assert found(tmp_path, BASE, QUIRK_RULES) == []
     text = BASE + "logColor: false\ndefaultPassword: Legacy-Passw0rd\n"
-    quirks = [d for d in diagnostics(tmp_path, text) if d.rule_id in QUIRK_RULES]
+    quirks = [d for d in diagnostics(tmp_path, text) if d.rule in QUIRK_RULES]
     assert quirks and all(d.severity is Severity.WARNING for d in quirks)
 
 

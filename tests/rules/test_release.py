@@ -18,7 +18,7 @@ def test_ordinary_names_pass(tmp_path: Path) -> None:
 def test_names_helm_refuses(tmp_path: Path) -> None:
     for name in ("Det", "det_1", "-det", "d" * 54):
         assert found(tmp_path, BASE, RULES, release_name=name) == [(1, 1, "release-name")], name
-    (finding,) = [d for d in diagnostics(tmp_path, BASE, release_name="Det") if d.rule_id == "release-name"]
+    (finding,) = [d for d in diagnostics(tmp_path, BASE, release_name="Det") if d.rule == "release-name"]
     assert finding.location is not None and finding.location.file == "<release name>"
 
 

@@ -47,7 +47,7 @@ def test_max_slots_required_and_positive(tmp_path: Path) -> None:
         text = BASE + MANAGER.replace("max_slots_per_pod: 1", f"max_slots_per_pod: {value}")
         assert found(tmp_path, text, RM_RULES) == [(6, 24, "additional-rm-max-slots")], value
         assert [d for d in diagnostics(tmp_path, text) if d.path[-1] == "max_slots_per_pod"] == [
-            d for d in diagnostics(tmp_path, text) if d.rule_id == "additional-rm-max-slots"
+            d for d in diagnostics(tmp_path, text) if d.rule == "additional-rm-max-slots"
         ], "the structure rules leave the bound to this rule"
 
 

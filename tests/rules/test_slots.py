@@ -24,7 +24,7 @@ def test_zero_and_negative_slots(tmp_path: Path) -> None:
     for value in ("0", "-2"):
         text = f"{PASSWORD}maxSlotsPerPod: {value}\n"
         assert found(tmp_path, text, SLOT_RULES) == [(2, 17, "max-slots-per-pod-positive")], value
-        on_the_value = [d.rule_id for d in diagnostics(tmp_path, text) if d.path == ("maxSlotsPerPod",)]
+        on_the_value = [d.rule for d in diagnostics(tmp_path, text) if d.path == ("maxSlotsPerPod",)]
         assert on_the_value == ["max-slots-per-pod-positive"], "one finding per problem"
 
 
@@ -52,5 +52,5 @@ def test_rocm_slots_need_the_requests_map(tmp_path: Path) -> None:
 def test_requests_with_gpu_slots_are_ignored(tmp_path: Path) -> None:
     text = BASE + "slotResourceRequests:\n  cpu: 7\n"
     assert found(tmp_path, text, SLOT_RULES) == [(3, 1, "slot-resource-requests-ignored")]
-    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule_id in SLOT_RULES]
+    (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule in SLOT_RULES]
     assert finding.severity is Severity.WARNING

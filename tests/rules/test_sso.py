@@ -60,4 +60,4 @@ def test_sections_without_enterprise_edition_are_ignored(tmp_path: Path) -> None
         (3, 1, "sso-needs-enterprise"),
         (10, 1, "sso-needs-enterprise"),
     ]
-    assert all(d.severity is Severity.WARNING for d in diagnostics(tmp_path, text) if d.rule_id in SSO_RULES)
+    assert all(d.severity is Severity.WARNING for d in diagnostics(tmp_path, text) if d.rule in SSO_RULES)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from chartgen import api
 from chartgen.diagnostics import Severity
 from chartgen.releases import SUPPORTED
-from chartgen.validate.runner import run_rules
-from chartgen.validate.schema_walk import Walker, release_schema
+from chartgen.validation.runner import run_rules
+from chartgen.validation.schema_walk import Walker, release_schema
 from chartgen.values.load import SetFlags, load_values
 from tests.support.corpus import CASES, ROOT
 
@@ -40,7 +40,7 @@ def lint(tmp_path: Path, text: str, release: str = "0.38.1") -> list[tuple[int, 
 
 def only(tmp_path: Path, text: str, release: str = "0.38.1") -> tuple[str, Severity]:
     """The message and severity of the single structural finding of ``text``."""
-    (finding,) = [d for d in diagnostics(tmp_path, BASE + text, release=release) if d.rule_id in RULES]
+    (finding,) = [d for d in diagnostics(tmp_path, BASE + text, release=release) if d.rule in RULES]
     return finding.message, finding.severity
 
 
@@ -100,8 +100,8 @@ def test_unknown_key_in_a_resource_manager_stops_the_master(tmp_path: Path) -> N
 
 def test_a_set_flag_is_located_at_the_flag(tmp_path: Path) -> None:
     flags = SetFlags(set=["slot_type=cpu"])
-    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule_id in RULES]
-    assert (finding.rule_id, finding.location and finding.location.file) == ("unknown-key", "--set")
+    (finding,) = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.rule in RULES]
+    assert (finding.rule, finding.location and finding.location.file) == ("unknown-key", "--set")
 
 
 # ---------------------------------------------------------------------------- foreign-key
@@ -392,7 +392,7 @@ def test_valid_corpus_values_have_no_structural_errors(case: Path) -> None:
     meta = yaml.safe_load((case / "case.yaml").read_text())
     flags = SetFlags(set=list(meta.get("set") or []), set_string=list(meta.get("set_string") or []))
     loaded = load_values([str(case / "values.yaml")], app_version=meta["chart_version"], flags=flags)
-    errors = [d for d in run_rules(loaded) if d.rule_id in RULES and d.is_error]
+    errors = [d for d in run_rules(loaded) if d.rule in RULES and d.is_error]
     assert errors == []
 
 
@@ -460,7 +460,7 @@ VALIDATORS = {r: jsonschema.Draft202012Validator(SCHEMA[r]) for r in SUPPORTED}
 
 def _walker_accepts(values: Any, release: str) -> bool:
     findings = Walker(SCHEMA[release], release).run(values)
-    return not any(f.rule_id in KEYWORD_RULES for f in findings)
+    return not any(f.rule in KEYWORD_RULES for f in findings)
 
 
 def _bases() -> list[tuple[str, dict[str, Any]]]:

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from chartgen.api import render_release
-from chartgen.diff.compare import compare
-from chartgen.diff.model import Category, DiffResult
-from chartgen.diff.objects import KubeObject, parse_stream
+from chartgen.diffing.compare import compare
+from chartgen.diffing.model import Category, DiffResult
+from chartgen.diffing.objects import KubeObject, parse_stream
 from chartgen.values.load import SetFlags
 
 FLAGS = SetFlags(set=["maxSlotsPerPod=4,initialUserPassword=Unit-Passw0rd,defaultScheduler=coscheduler"])
@@ -126,7 +126,7 @@ def test_hooks_are_not_part_of_the_release() -> None:
 
 def _reversioned(api_version: str) -> list[KubeObject]:
     """The render with the master Deployment written in another apiVersion, as an old chart did."""
-    from chartgen.diff.objects import ObjectId, group_of
+    from chartgen.diffing.objects import ObjectId, group_of
 
     out = []
     for obj in RENDERED:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chartgen
-from chartgen.fix.engine import candidates
+from chartgen.fixing.engine import candidates
 
 # Each entry is its lines, each line marked True when a fix is meant to change or remove it.
 Entry = list[tuple[str, bool]]

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from chartgen.diagnostics import ChartgenError, Location
-from chartgen.plan.inventory import (
+from chartgen.planning.inventory import (
     MAX_NODES,
     InventoryError,
     Node,
@@ -138,7 +138,7 @@ def test_bad_inventory_fields_are_located() -> None:
         == "cluster.nodes[2] needs name and gpus (gpus: 0 for CPU-only nodes)"
     )
     assert "quote it" in caught.value.diagnostics[0].message
-    assert all(d.rule_id == "plan-inventory" for d in caught.value.diagnostics)
+    assert all(d.rule == "plan-inventory" for d in caught.value.diagnostics)
 
 
 def test_node_names_must_be_unique_after_expansion() -> None:

@@ -1,6 +1,6 @@
 """Schedulability and deadlock, checked against placements and interleavings the tests build themselves.
 
-The planner decides deadlock with a closed form (``chartgen/plan/schedule.py``).
+The planner decides deadlock with a closed form (``chartgen/planning/schedule.py``).
 Here an exhaustive search walks every interleaving of pod placements and job
 completions on small clusters, and must agree with it both ways.
 """
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chartgen.plan import Node, Plan, analyse
-from chartgen.plan.inventory import cpu_nodes, gpu_nodes
+from chartgen.planning import Node, Plan, analyse
+from chartgen.planning.inventory import cpu_nodes, gpu_nodes
 
 Job = tuple[int, int]  # (pods, slots per pod)
 

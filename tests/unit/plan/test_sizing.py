@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chartgen.plan.inventory import Node, cpu_nodes, gpu_nodes
-from chartgen.plan.sizing import SizingError, cpu_sizing, gpu_sizing
+from chartgen.planning.inventory import Node, cpu_nodes, gpu_nodes
+from chartgen.planning.sizing import SizingError, cpu_sizing, gpu_sizing
 
 
 def test_four_and_eight_gpu_nodes_recommend_four() -> None:

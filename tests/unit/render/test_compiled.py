@@ -10,8 +10,8 @@ import yaml
 
 from chartgen import api
 from chartgen.gen.templates import compiled_module, jinja_environment
-from chartgen.render import chart, engine
-from chartgen.render.compiled import TEMPLATES
+from chartgen.rendering import chart, engine
+from chartgen.rendering.compiled import TEMPLATES
 from chartgen.values.load import SetFlags
 from tests.support.corpus import CASES
 from tests.support.golden import GOLDEN

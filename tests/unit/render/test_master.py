@@ -9,8 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chartgen.render.chart import render
-from chartgen.render.engine import ReleaseInfo
+from chartgen.rendering.chart import render
+from chartgen.rendering.engine import ReleaseInfo
 from chartgen.values.load import load_values
 from chartgen.yamlio import emit, load_yaml
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from chartgen.render import output
-from chartgen.render.engine import Manifest
-from chartgen.render.output import write_tree
+from chartgen.rendering import output
+from chartgen.rendering.engine import Manifest
+from chartgen.rendering.output import write_tree
 
 MANIFESTS = [
     Manifest("templates/master-service.yaml", "Service", "kind: Service\nmetadata:\n  name: new"),

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 import yaml
 
-from chartgen.render.chart import render
-from chartgen.render.engine import ReleaseInfo
+from chartgen.rendering.chart import render
+from chartgen.rendering.engine import ReleaseInfo
 from chartgen.values.load import load_values
 from chartgen.yamlio import emit, load_yaml
 

@@ -110,7 +110,7 @@ def test_set_flags_do_not_change_the_sources() -> None:
 def test_refused_flags_are_located_diagnostics() -> None:
     with pytest.raises(ChartgenError) as info:
         load_values(flags=SetFlags(set=["ok=1", "a[x]=1"], set_json=["b={"]))
-    found = [(d.rule_id, d.location) for d in info.value.diagnostics]
+    found = [(d.rule, d.location) for d in info.value.diagnostics]
     assert found == [
         ("set-syntax", Location("--set-json", 1, 4)),
         ("set-syntax", Location("--set", 2, 3)),

@@ -92,9 +92,7 @@ def test_type_conflicts_keep_the_user_value_and_warn(
     for part in path:
         here, wanted = here[part], wanted[part]
     assert here == wanted
-    assert [(n.rule_id, n.severity, n.path) for n in notes] == [
-        ("values-type-conflict", Severity.WARNING, path)
-    ]
+    assert [(n.rule, n.severity, n.path) for n in notes] == [("values-type-conflict", Severity.WARNING, path)]
 
 
 def test_a_map_over_a_null_default_is_no_conflict() -> None:

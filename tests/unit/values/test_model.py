@@ -14,7 +14,7 @@ import yaml
 from chartgen.gen import schema as gen
 from chartgen.releases import SUPPORTED
 from chartgen.secrets import SECRET_KEYS
-from chartgen.validate.registry import RULES, all_rules
+from chartgen.validation.registry import RULES, all_rules
 from chartgen.values.model import Values, parse_values
 from chartgen.values.model.base import PerRelease, Section, field, reads
 from tests.support.corpus import CASES

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pydantic
 import pytest
 
-from chartgen.validate.schema_walk import check_format, quantity_value
+from chartgen.validation.schema_walk import check_format, quantity_value
 from chartgen.values.model import parse_values
 
 
@@ -36,7 +36,7 @@ def test_malformed_quantities(text: object) -> None:
 )  # fmt: skip
 def test_memory_units(name: str, value: object, error: bool) -> None:
     problem = check_format(name, value)
-    assert problem is not None and problem.rule_id == "quantity-unit" and problem.error is error
+    assert problem is not None and problem.rule == "quantity-unit" and problem.error is error
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_well_formed(name: str, value: object) -> None:
 )  # fmt: skip
 def test_malformed(name: str, value: object) -> None:
     problem = check_format(name, value)
-    assert problem is not None and problem.error and problem.rule_id == "invalid-format"
+    assert problem is not None and problem.error and problem.rule == "invalid-format"
 
 
 def test_the_typed_model_refuses_what_lint_calls_an_error() -> None:

@@ -30,14 +30,14 @@ def test_keys_and_values_keep_their_positions() -> None:
 def test_duplicate_keys_are_refused_at_the_second_key() -> None:
     with pytest.raises(YamlError) as info:
         load_yaml("a: 1\nb:\n  c: 1\n  c: 2\n", "v.yaml")
-    assert info.value.diagnostic.rule_id == "yaml-duplicate-key"
+    assert info.value.diagnostic.rule == "yaml-duplicate-key"
     assert info.value.diagnostic.location == Location("v.yaml", 4, 3)
 
 
 def test_syntax_errors_are_located_diagnostics() -> None:
     with pytest.raises(YamlError) as info:
         load_yaml("a: [1\nb: 2\n", "v.yaml")
-    assert info.value.diagnostic.rule_id == "yaml-syntax"
+    assert info.value.diagnostic.rule == "yaml-syntax"
     assert info.value.diagnostic.location is not None
     assert info.value.diagnostic.location.line == 2
 

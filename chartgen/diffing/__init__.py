@@ -1,0 +1,1 @@
+"""``chartgen diff``: what ``helm upgrade`` would change, object by object, and which changes are hazards."""

@@ -1,0 +1,1 @@
+"""``chartgen fix`` and ``chartgen migrate``: lint's rewrites applied to a file's text by position."""

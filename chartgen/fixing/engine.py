@@ -1,0 +1,206 @@
+"""Apply the fixes of lint's findings to one values file's text, until none is left to apply.
+
+Each round lints the current text, asks each finding's rule for its fix, applies
+every fix whose edits do not touch another's, and lints again: a fix that makes
+another finding appear (or unblocks one) is taken up in the next round. The
+rounds stop when nothing applies, so a second run changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from chartgen.diagnostics import Diagnostic, Location, Path, dotted
+from chartgen.fixing.document import CannotFix, Document, Edit, Fix, apply
+from chartgen.releases import LATEST
+
+# Every fix removes or settles a finding; more rounds than this would mean two fixes undo each other.
+MAX_ROUNDS = 16
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A fix that was made: where the finding was (in the text of its round) and what changed."""
+
+    rule: str
+    path: Path
+    description: str
+    location: Location | None
+    safe: bool
+
+
+@dataclass
+class FixResult:
+    """The new text, the fixes made, and the findings left (lint of the new text)."""
+
+    text: str
+    applied: list[Applied] = field(default_factory=list)
+    remaining: list[Diagnostic] = field(default_factory=list)
+    # Fixes left for ``unsafe``: what each would do, for the user to decide.
+    unsafe_left: list[Applied] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.applied)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.remaining)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    fix: Fix
+    safe: bool
+    location: Location | None
+
+
+def _applied(candidate: _Candidate) -> Applied:
+    made = candidate.fix
+    return Applied(made.rule, made.path, made.description, candidate.location, candidate.safe)
+
+
+def lint_text(text: str, file: str, app_version: str) -> list[Diagnostic]:
+    """What ``chartgen lint`` finds in ``text`` alone; YAML problems come back as findings."""
+    from chartgen.api import validate
+    from chartgen.diagnostics import ChartgenError
+    from chartgen.values.load import load_values
+    from chartgen.yamlio import YamlError, load_yaml
+
+    try:
+        loaded = load_yaml(text, file)
+        if loaded.data is None:
+            loaded.data = {}
+        if not isinstance(loaded.data, dict):
+            return [
+                Diagnostic(
+                    "values-not-a-map",
+                    "a values file must hold a mapping of keys at its top level",
+                    location=Location(file, 1, 1),
+                )
+            ]
+        values = load_values(app_version=app_version, sources=[loaded])
+    except YamlError as exc:
+        return [exc.diagnostic]
+    except ChartgenError as exc:
+        return exc.diagnostics
+    return validate(values)
+
+
+def _duplicates(doc: Document, file: str) -> list[_Candidate]:
+    """Earlier copies of a key written twice: Helm keeps the last, so they never took effect."""
+    out = []
+    for path, entry in doc.duplicates():
+        description = f"removed an earlier `{dotted(path)}`: Helm keeps only the last one written"
+        where = entry.key.start_mark
+        fix = Fix("yaml-duplicate-key", path, description, tuple(doc.remove_entry(entry)), safe=False)
+        out.append(_Candidate(fix, False, Location(file, where.line + 1, where.column + 1)))
+    return out
+
+
+def candidates(
+    text: str, file: str, app_version: str, *, also_safe: Collection[str] = ()
+) -> tuple[list[_Candidate], list[Diagnostic]]:
+    """The fixes lint's findings offer for ``text``, and the findings.
+
+    ``also_safe`` names rules whose fixes count as safe for this caller (``migrate``
+    removes keys the target release does not read: that keeps what the file means there).
+    """
+    from chartgen.validation.registry import all_rules
+    from chartgen.yamlio import YamlError
+
+    try:
+        doc = Document.parse(text, file)
+    except YamlError:
+        return [], lint_text(text, file, app_version)
+    duplicated = _duplicates(doc, file)
+    if duplicated:
+        return duplicated, lint_text(text, file, app_version)
+    rules = {rule.rule: rule for rule in all_rules()}
+    found = lint_text(text, file, app_version)
+    out = []
+    for diagnostic in found:
+        rule = rules.get(diagnostic.rule)
+        if rule is None or rule.fix is None:
+            continue
+        if diagnostic.location is not None and diagnostic.location.file != file:
+            continue
+        try:
+            fix = rule.fix(diagnostic, doc)
+        except CannotFix:
+            continue
+        if fix is None or not fix.edits:
+            continue
+        safe = rule.safe if fix.safe is None else fix.safe
+        out.append(_Candidate(fix, safe or rule.rule in also_safe, diagnostic.location))
+    return out, found
+
+
+def fix(
+    text: str,
+    *,
+    file: str = "values.yaml",
+    app_version: str = LATEST,
+    unsafe: bool = False,
+    also_safe: Collection[str] = (),
+) -> FixResult:
+    """Apply every safe fix (and with ``unsafe`` every fix) to ``text``; nothing else changes.
+
+    ``file`` names the text in findings. Raises ``UsageError`` for an unsupported release.
+    """
+    from chartgen.releases import check_release
+
+    release = check_release(app_version)
+    result = FixResult(text)
+    for _ in range(MAX_ROUNDS):
+        offered, found = candidates(result.text, file, release, also_safe=also_safe)
+        chosen: list[_Candidate] = []
+        edits: list[Edit] = []
+        for candidate in offered:
+            if not (candidate.safe or unsafe):
+                continue
+            if any(new.overlaps(old) for new in candidate.fix.edits for old in edits):
+                continue
+            chosen.append(candidate)
+            edits.extend(candidate.fix.edits)
+        new_text = apply(result.text, edits) if edits else result.text
+        if new_text == result.text:
+            result.remaining = found
+            if not unsafe:
+                result.unsafe_left = [_applied(c) for c in offered if not c.safe]
+            return result
+        result.text = new_text
+        result.applied.extend(_applied(c) for c in chosen)
+    result.remaining = lint_text(result.text, file, release)
+    return result
+
+
+def set_value(
+    text: str, path: Path, value: str | int | float | bool | None, *, file: str = "values.yaml"
+) -> str:
+    """``text`` with the scalar at ``path`` set to ``value`` and every other byte kept, for tooling
+    that writes a value into a file people maintain (``maxSlotsPerPod`` from an inventory, say).
+
+    Raises ``ChartgenError`` for a file that does not parse, ``ValueError`` when the value cannot
+    be written without reformatting (inside a flow mapping, over a non-scalar, through an alias).
+    """
+    from chartgen.diagnostics import ChartgenError
+    from chartgen.yamlio import YamlError
+
+    try:
+        doc = Document.parse(text, file)
+    except YamlError as exc:
+        raise ChartgenError([exc.diagnostic]) from None
+    if doc.root is None and path and all(isinstance(part, str) for part in path):
+        from chartgen.yamlio.emit import dump
+
+        nested: object = value
+        for part in reversed(path):
+            nested = {part: nested}
+        lead = "" if not text or text.endswith("\n") else doc.newline
+        return text + lead + dump(nested).replace("\n", doc.newline)
+    try:
+        return apply(text, doc.set_scalar(path, value))
+    except CannotFix as exc:
+        raise ValueError(f"cannot set {dotted(path)} in place: {exc}") from None

@@ -1,5 +1,0 @@
-"""Render the Determined chart's objects from coalesced values."""
-
-from chartgen.render.engine import Manifest, ReleaseInfo, render_manifests
-
-__all__ = ["Manifest", "ReleaseInfo", "render_manifests"]

@@ -1,0 +1,123 @@
+"""The Determined chart: which templates exist and the names, labels and helpers they share."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from chartgen.diagnostics import UsageError
+from chartgen.releases import has
+from chartgen.rendering.engine import (
+    CHART_NAME,
+    Manifest,
+    ReleaseInfo,
+    environment,
+    helm_context,
+    render_manifests,
+)
+from chartgen.rendering.runtime import Undefined
+from chartgen.yamlio.resolve import go_string, resolve_plain
+
+# Where the master finds mounted secrets (TLS pair, database root certificate, kubeconfigs).
+SECRET_PATH = "/mount/determined/secrets/"
+# The port the master listens on inside its pod; the Service maps masterPort onto it.
+MASTER_CONTAINER_PORT = 8081
+# Rendered first: the master Deployment carries the digest of its output.
+MASTER_CONFIG = "master-config.yaml"
+# Keys the chart takes out of each additional resource manager: it mounts that secret instead.
+KUBECONFIG_KEYS = ("kubeconfig_secret_name", "kubeconfig_secret_value")
+
+
+@cache
+def manifest_templates() -> tuple[str, ...]:
+    """Every template that renders objects; ``_``-prefixed files are partials."""
+    return tuple(name for name in environment().templates if not name.rsplit("/", 1)[-1].startswith("_"))
+
+
+def _defined(value: Any) -> Any:
+    """A missing value reads as null, as a missing key does in Helm."""
+    return None if isinstance(value, Undefined) else value
+
+
+def quoted(value: Any) -> str | None:
+    """What upstream's ``quote`` leaves: the value's Go text as a string, and nothing for null."""
+    value = _defined(value)
+    return None if value is None else go_string(value)
+
+
+def unquoted(value: Any) -> Any:
+    """What a YAML reader makes of a value upstream writes as bare text after ``key:``.
+
+    Its Go text is typed as a plain scalar, so ``--set-string x=1234`` becomes the number
+    upstream's output holds; collections stay data, so text can never add structure.
+    """
+    value = _defined(value)
+    if isinstance(value, Mapping | list):
+        return value
+    text = go_string(value)
+    # Only a one-line token without surrounding blanks can read as a scalar of another type.
+    if text != text.strip() or "\n" in text or "\r" in text:
+        return text
+    return resolve_plain(text)
+
+
+def additional_manager(manager: Any, index: int) -> dict[str, Any]:
+    """One additional resource manager as ``master.yaml`` holds it: its kubeconfig secret is a file path."""
+    settings = _defined(manager)
+    settings = settings if isinstance(settings, Mapping) else {}
+    kept = {key: value for key, value in settings.items() if key not in KUBECONFIG_KEYS}
+    secret_key = go_string(_defined(settings.get("kubeconfig_secret_value")))
+    return {**kept, "kubeconfig_path": f"{SECRET_PATH}{index}/{secret_key}"}
+
+
+def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, Any]:
+    """Names, labels, release facts and helpers every template shares."""
+    name = release.name
+    return {
+        "names": {
+            "master": f"determined-master-{name}",
+            "master_config": f"determined-master-config-{name}",
+            "master_service": f"determined-master-service-{name}",
+            "master_deployment": f"determined-master-deployment-{name}",
+            "master_route": f"determined-master-route-{name}",
+            "db": f"determined-db-{name}",
+            "db_service": f"determined-db-service-{name}",
+            "db_deployment": f"determined-db-deployment-{name}",
+            "db_pvc": f"determined-db-pvc-{name}",
+        },
+        "labels": {
+            "master": {"app": f"determined-master-{name}", "release": name},
+            "db": {"app": f"determined-db-{name}", "release": name},
+        },
+        "has": lambda change: has(release.app_version, change),
+        "secret_path": SECRET_PATH,
+        "master_container_port": MASTER_CONTAINER_PORT,
+        "quoted": quoted,
+        "unquoted": unquoted,
+        "additional_manager": additional_manager,
+    }
+
+
+def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[str] = ()) -> list[Manifest]:
+    """All objects the chart installs for these (already coalesced and validated) values.
+
+    ``only`` keeps the objects of the named templates (``templates/master-config.yaml``);
+    an unknown name raises ``UsageError``.
+    """
+    context = chart_context(values, release)
+    env = environment()
+    scope = {**helm_context(values, release), **context}
+    context["master_yaml"] = env.get_template("_master.yaml").render(scope)
+    # The master rolls whenever its configuration object changes, as upstream's checksum does.
+    master_config = env.get_template(MASTER_CONFIG).render({**scope, **context})
+    context["master_config_digest"] = hashlib.sha256(master_config.encode("utf-8")).hexdigest()
+    templates = manifest_templates()
+    if only:
+        wanted = {name.removeprefix(f"{CHART_NAME}/").removeprefix("templates/") for name in only}
+        unknown = sorted(wanted - set(templates))
+        if unknown:
+            raise UsageError(f"no template {', '.join(unknown)}; the chart has: {', '.join(templates)}")
+        templates = tuple(t for t in templates if t in wanted)
+    return render_manifests(values, release, templates, context, rendered={MASTER_CONFIG: master_config})

@@ -1,0 +1,177 @@
+"""The compiled templates to manifests, in Helm's install order.
+
+Every ``{{ expression }}`` in a template is finalised through the YAML
+serialiser, so user text can never change the structure of the output; blocks
+of YAML come only from the ``toyaml`` filter, which serialises too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from chartgen.releases import LATEST
+from chartgen.yamlio import emit
+
+CHART_NAME = "determined"
+
+# Helm's InstallOrder (pkg/releaseutil/kind_sorter.go): objects of other kinds follow, by kind name.
+INSTALL_ORDER: tuple[str, ...] = (
+    "PriorityClass", "Namespace", "NetworkPolicy", "ResourceQuota", "LimitRange",
+    "PodSecurityPolicy", "PodDisruptionBudget", "ServiceAccount", "Secret", "SecretList",
+    "ConfigMap", "StorageClass", "PersistentVolume", "PersistentVolumeClaim",
+    "CustomResourceDefinition", "ClusterRole", "ClusterRoleList", "ClusterRoleBinding",
+    "ClusterRoleBindingList", "Role", "RoleList", "RoleBinding", "RoleBindingList", "Service",
+    "DaemonSet", "Pod", "ReplicationController", "ReplicaSet", "Deployment",
+    "HorizontalPodAutoscaler", "StatefulSet", "Job", "CronJob", "IngressClass", "Ingress",
+    "APIService", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration",
+)  # fmt: skip
+_RANK = {kind: i for i, kind in enumerate(INSTALL_ORDER)}
+_KIND = re.compile(r"^kind:\s*(\S+)\s*$", re.M)
+_SEPARATOR = re.compile(r"^---[ \t]*$", re.M)
+
+
+@dataclass(frozen=True)
+class ReleaseInfo:
+    """What Helm calls ``.Release`` and ``.Chart``."""
+
+    name: str = "determined"
+    namespace: str = "default"
+    app_version: str = LATEST
+    is_upgrade: bool = False
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """One rendered object: its source template and its YAML text."""
+
+    template: str
+    kind: str
+    text: str
+
+    @property
+    def source(self) -> str:
+        return f"{CHART_NAME}/{self.template}"
+
+
+def _finalize(value: Any) -> Any:
+    from chartgen.rendering.runtime import Undefined
+
+    if isinstance(value, emit.Raw):
+        return value
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()
+    return emit.flow(value)
+
+
+def _to_yaml(value: Any, indent: int) -> emit.Raw:
+    from chartgen.rendering.runtime import Undefined
+
+    if isinstance(value, Undefined):
+        value._fail_with_undefined_error()
+    return emit.to_yaml(value, indent)
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _go_string(value: Any) -> str:
+    from chartgen.yamlio.resolve import go_string
+
+    return go_string(value)
+
+
+def _raw(value: str) -> emit.Raw:
+    """Text a template built only from its own literals and serialised values."""
+    return emit.Raw(value)
+
+
+#: The filters chartgen adds to the template language; ``toyaml`` is the only way to write a block.
+FILTERS: dict[str, Any] = {
+    "toyaml": _to_yaml,
+    "yamldoc": emit.document,
+    "sha256": _sha256,
+    "gostring": _go_string,
+    "raw": _raw,
+}
+
+
+@cache
+def environment() -> Any:
+    """The templates, compiled ahead of time (``chartgen.rendering.compiled``), on chartgen's runtime."""
+    from chartgen.rendering.compiled import TEMPLATES
+    from chartgen.rendering.runtime import Environment
+
+    return Environment(TEMPLATES, FILTERS, _finalize)
+
+
+def split_documents(text: str) -> list[str]:
+    """Split a rendered template into documents, dropping empty ones (as Helm does).
+
+    Lines are kept byte for byte: trailing blanks may be user text inside a literal block.
+    """
+    docs = []
+    for part in _SEPARATOR.split(text):
+        lines = part.split("\n")
+        # Only YAML's own blanks: str.strip() would also drop a user's no-break-space line.
+        while lines and not lines[0].strip(" \t"):
+            lines.pop(0)
+        while lines and not lines[-1].strip(" \t"):
+            lines.pop()
+        if any(line.strip(" \t") and not line.lstrip(" \t").startswith("#") for line in lines):
+            docs.append("\n".join(lines))
+    return docs
+
+
+def helm_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, Any]:
+    """What Helm templates see as ``.Values``, ``.Release`` and ``.Chart``."""
+    return {
+        "Values": values,
+        "Release": {
+            "Name": release.name,
+            "Namespace": release.namespace,
+            "IsUpgrade": release.is_upgrade,
+            "IsInstall": not release.is_upgrade,
+        },
+        "Chart": {
+            "Name": CHART_NAME,
+            "AppVersion": release.app_version,
+            "Version": release.app_version,
+        },
+    }
+
+
+def render_manifests(
+    values: Mapping[str, Any],
+    release: ReleaseInfo,
+    templates: Iterable[str],
+    context: Mapping[str, Any] | None = None,
+    rendered: Mapping[str, str] | None = None,
+) -> list[Manifest]:
+    """Render each template (paths relative to ``templates/``) and order the objects as Helm does.
+
+    ``rendered`` holds templates already rendered with this context (the master config,
+    whose digest the Deployment needs), so no template is rendered twice.
+    """
+    env = environment()
+    base = {**helm_context(values, release), **(context or {})}
+    manifests: list[Manifest] = []
+    for name in sorted(templates):
+        text = (rendered or {}).get(name)
+        if text is None:
+            text = env.get_template(name).render(base)
+        for doc in split_documents(text):
+            match = _KIND.search(doc)
+            manifests.append(Manifest(f"templates/{name}", match.group(1) if match else "", doc))
+    manifests.sort(key=lambda m: (_RANK.get(m.kind, len(_RANK)), "" if m.kind in _RANK else m.kind))
+    return manifests
+
+
+def stream(manifests: Iterable[Manifest]) -> str:
+    """One YAML stream with Helm's ``# Source:`` comments."""
+    return "".join(f"---\n# Source: {m.source}\n{m.text}\n" for m in manifests)

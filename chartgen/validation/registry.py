@@ -1,0 +1,135 @@
+"""Rules register themselves here; the runner calls every registered rule.
+
+A rule is a function ``check(ctx) -> Iterable[Diagnostic]`` decorated with
+``@rule("rule-id")``. Its docstring says what it catches and why, with a
+passing and a failing example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.values.load import LoadedValues
+
+if TYPE_CHECKING:
+    from chartgen.fixing.document import Document, Fix
+
+
+@dataclass
+class Context:
+    """What a rule sees: the coalesced values, the user's own values and where they came from."""
+
+    loaded: LoadedValues
+    release_name: str = "determined"
+    namespace: str = "default"
+    is_upgrade: bool = False
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return self.loaded.values
+
+    @property
+    def user(self) -> dict[str, Any]:
+        return self.loaded.user
+
+    @property
+    def release(self) -> str:
+        return self.loaded.release
+
+    def get(self, *path: str | int, user: bool = False) -> Any:
+        node: Any = self.user if user else self.values
+        for part in path:
+            if isinstance(node, dict) and isinstance(part, str):
+                node = node.get(part)
+            elif isinstance(node, list) and isinstance(part, int) and -len(node) <= part < len(node):
+                node = node[part]
+            else:
+                return None
+        return node
+
+    def where(self, path: Path, *, key: bool = False) -> Location | None:
+        return self.loaded.locate(path, key=key)
+
+    def diag(
+        self,
+        rule_name: str,
+        path: Path,
+        message: str,
+        *,
+        severity: Severity = Severity.ERROR,
+        hint: str = "",
+        key: bool = False,
+        extra: dict[str, object] | None = None,
+    ) -> Diagnostic:
+        """A diagnostic located at ``path``, else its nearest written ancestor, else the top of the values.
+
+        A key nobody wrote (a required one) belongs to the top level: 1:1 of the first values
+        file, or of the first ``--set`` flag, as ruff places findings about a whole file.
+        ``extra`` carries what the rule's fix needs (a suggested key, say) as data.
+        """
+        location = self.where(path, key=key) or self.top()
+        return Diagnostic(rule_name, message, severity, location, path, hint, extra or {})
+
+    def top(self) -> Location:
+        if self.loaded.files:
+            return Location(self.loaded.files[0], 1, 1)
+        flags = sorted({(where.file, where.line) for where in self.loaded.positions.values()})
+        if flags:
+            return Location(flags[0][0], flags[0][1], 1)
+        return Location(NO_VALUES, 1, 1)
+
+
+#: Where findings about values nobody wrote point when no file or flag gave any.
+NO_VALUES = "<no values given>"
+
+Check = Callable[[Context], Iterable[Diagnostic]]
+# A fix turns one finding into edits of the file's text, or None when it cannot (``chartgen.fix``).
+Fixer = Callable[[Diagnostic, "Document"], "Fix | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A check, and the fix of its findings if it has one: ``safe`` fixes keep what the
+    author meant and are applied by ``chartgen fix``; the others change what the chart
+    does and need ``--unsafe-fixes`` (a single fix may still call itself unsafe)."""
+
+    rule: str
+    check: Check
+    doc: str
+    fix: Fixer | None = None
+    safe: bool = False
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(name: str) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        if name in RULES:
+            raise ValueError(f"rule {name} registered twice")
+        RULES[name] = Rule(name, check, (check.__doc__ or "").strip())
+        return check
+
+    return register
+
+
+def fixes(name: str, *, safe: bool) -> Callable[[Fixer], Fixer]:
+    """Declare rule ``name``'s fix; written beside the rule, after it."""
+
+    def register(fixer: Fixer) -> Fixer:
+        known = RULES[name]
+        if known.fix is not None:
+            raise ValueError(f"rule {name} has two fixes")
+        RULES[name] = replace(known, fix=fixer, safe=safe)
+        return fixer
+
+    return register
+
+
+def all_rules() -> Iterator[Rule]:
+    import chartgen.validation.rules  # noqa: F401  (registers every rule)
+
+    yield from RULES.values()

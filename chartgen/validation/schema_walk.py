@@ -1,0 +1,678 @@
+"""Check values against a release's generated JSON Schema, fast, with a finding per problem.
+
+``lint`` must start in tens of milliseconds, so this module imports neither pydantic nor
+jsonschema: it reads ``chartgen/data/<release>/schema.json`` (generated from the model
+by ``python -m chartgen.gen``) with ``json`` and walks it. It understands the subset of
+JSON Schema that generator writes (type, properties, additionalProperties, required,
+items, enum, const, pattern, minimum/maximum, anyOf, $ref) and its own ``format``s and
+``x-`` annotations, which turn a bare "not allowed" into what the chart or the master
+will actually do with the value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from chartgen.diagnostics import Path, Severity, dotted
+
+Schema = Mapping[str, Any]
+
+# What happens to a key nobody reads, by who consumes the section it is in.
+CONSEQUENCE = {
+    "chart": "the {release} chart does not read it; Helm ignores it, so it has no effect",
+    "chartgen": "chartgen does not know it in {where}",
+    "master-lenient": (
+        "the chart copies it into master.yaml, where the {release} master silently drops keys it "
+        "does not know in {where}, so it has no effect"
+    ),
+    "master-strict": (
+        "the chart copies it into master.yaml, and the {release} master refuses to start on a key "
+        "it does not know in {where}"
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem: a rule id, where (``key`` points at the key rather than the value) and why."""
+
+    rule: str
+    path: Path
+    message: str
+    severity: Severity = Severity.ERROR
+    key: bool = False
+    # What a fix needs, as data (``suggestion``: the one key meant; ``replaced_by``: the release's own name).
+    data: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FormatProblem:
+    message: str
+    error: bool = True
+    rule: str = "invalid-format"
+
+
+# ---------------------------------------------------------------------------- formats
+
+# Patterns are matched whole (``fullmatch``), so none carries anchors.
+_QUANTITY = re.compile(
+    r"\+?(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?P<suffix>[KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?"
+)
+_LABEL = r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?"
+_SUBDOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
+_DNS_LABEL = re.compile(_LABEL)
+_SUFFIX = re.compile(r"[a-z0-9.-]*[a-z0-9]")
+_HOST_LABEL = r"[A-Za-z0-9](?:[-A-Za-z0-9]{0,61}[A-Za-z0-9])?"
+_HOSTNAME = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*")
+_SI = {"": 1, "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+_ONE_MI = 1 << 20
+
+
+def quantity_value(value: object) -> float | None:
+    """The amount a Kubernetes quantity stands for (``8Gi`` -> 8589934592.0); None if malformed."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if value >= 0 else None
+    if not isinstance(value, str):
+        return None
+    match = _QUANTITY.fullmatch(value)
+    if match is None:
+        return None
+    number = float(match["num"])
+    suffix = match["suffix"] or ""
+    if suffix.endswith("i"):
+        return number * (1 << (10 * ("KMGTPE".index(suffix[0]) + 1)))
+    if suffix[:1] in ("e", "E"):
+        return number * 10.0 ** int(suffix[1:])
+    return number * _SI[suffix]
+
+
+def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | None:
+    """Check a quantity; for ``memory`` (``request`` or ``limit``) also its unit."""
+    amount = quantity_value(value)
+    if amount is None:
+        hint = ""
+        text = value.strip() if isinstance(value, str) else ""
+        if re.fullmatch(r"[0-9.]+\s*[KMGTPE][Bb]", text):
+            number, unit = text[:-2].strip(), text[-2].upper()
+            hint = f" (write {number}{unit}i or {number}{unit}, not {text[-2:]})"
+        return FormatProblem(f"{_show(value)} is not a Kubernetes {what} quantity such as 500m, 2, 8Gi{hint}")
+    if memory is None:
+        return None
+    error = memory == "limit"
+    suffix = ""
+    if isinstance(value, str):
+        match = _QUANTITY.fullmatch(value)
+        suffix = (match["suffix"] or "") if match else ""
+    if suffix == "m" and isinstance(value, str):
+        return FormatProblem(
+            f"{value} means {amount:g} bytes (m is milli); write {value[:-1]}Mi for mebibytes",
+            error=error,
+            rule="quantity-unit",
+        )
+    if not suffix and amount < _ONE_MI:
+        consequence = "no container can start within it" if error else "the request reserves almost nothing"
+        return FormatProblem(
+            f"{_show(value)} has no unit, so it means {amount:g} bytes and {consequence}; "
+            f"write {_show(value)}Gi or {_show(value)}Mi",
+            error=error,
+            rule="quantity-unit",
+        )
+    return None
+
+
+_NAMES = {
+    "dns-subdomain": (_SUBDOMAIN, 253, "object name", "lower-case letters, digits, '-' and '.'"),
+    "dns-label": (_DNS_LABEL, 63, "namespace", "lower-case letters, digits and '-'"),
+}
+# The longest prefix the chart puts before a name suffix: determined-db-snapshot-<suffix>.
+_SUFFIX_LIMIT = 253 - len("determined-db-snapshot-")
+
+
+def _name(value: object, kind: str) -> FormatProblem | None:
+    pattern, limit, what, chars = _NAMES[kind]
+    if isinstance(value, str) and len(value) <= limit and pattern.fullmatch(value):
+        return None
+    return FormatProblem(
+        f"{_show(value)} is not a valid Kubernetes {what}: at most {limit} {chars}, "
+        "starting and ending with a letter or digit"
+    )
+
+
+def _cidr(value: object) -> FormatProblem | None:
+    import ipaddress
+
+    if isinstance(value, str) and "/" in value:
+        try:
+            ipaddress.ip_network(value, strict=False)
+            return None
+        except ValueError:
+            pass
+    return FormatProblem(f"{_show(value)} is not a CIDR range such as 10.0.0.0/8")
+
+
+def _host(value: object) -> FormatProblem | None:
+    import ipaddress
+
+    if isinstance(value, str):
+        if len(value.rstrip(".")) <= 253 and _HOSTNAME.fullmatch(value):
+            return None
+        try:
+            ipaddress.ip_address(value)
+            return None
+        except ValueError:
+            pass
+    extra = " (the port is a separate value)" if isinstance(value, str) and re.search(r":\d+$", value) else ""
+    return FormatProblem(f"{_show(value)} is not a host name or IP address{extra}")
+
+
+def check_format(name: str, value: object) -> FormatProblem | None:
+    """Check one of the walker's formats; None when the value conforms."""
+    if name == "cpu":
+        return _quantity(value, "CPU", None)
+    if name in ("memory", "storage"):
+        return _quantity(value, name, "request")
+    if name == "memory-limit":
+        return _quantity(value, "memory", "limit")
+    if name in _NAMES:
+        return _name(value, name)
+    if name == "name-suffix":
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        if isinstance(text, str) and len(text) <= _SUFFIX_LIMIT and _SUFFIX.fullmatch(text):
+            return None
+        return FormatProblem(
+            f"{_show(value)} cannot end a Kubernetes object name: use lower-case letters, digits, "
+            "'-' and '.', ending with a letter or digit"
+        )
+    if name == "cidr":
+        return _cidr(value)
+    if name == "url":
+        if isinstance(value, str) and _URL.fullmatch(value):
+            return None
+        return FormatProblem(f"{_show(value)} is not a URL with a scheme, such as https://host:port")
+    if name == "host":
+        return _host(value)
+    return None
+
+
+def _show(value: object) -> str:
+    """A value as a message quotes it; long text cut, and URLs without what may be credentials."""
+    if isinstance(value, str):
+        from chartgen.secrets import shown_url
+
+        if "@" in value or "?" in value or "#" in value:
+            value = shown_url(value)
+        if len(value) > 80:
+            value = value[:60] + "..."
+        return json.dumps(value) if (not value or value.strip() != value or ":" in value) else value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------- placeholders
+
+_PLACEHOLDER = re.compile(r"\$\{[^}]*\}|<[A-Za-z_][^<>\n]*>")
+_WHOLE_PLACEHOLDER = re.compile(r"^\s*(?:\$\{[^}]*\}|<[A-Za-z_][^<>\n]*>)\s*$")
+
+
+def placeholder(text: str, *, whole: bool) -> str | None:
+    """A ``${VAR}`` or ``<name>`` left by templating or copied from documentation, if any."""
+    match = (_WHOLE_PLACEHOLDER if whole else _PLACEHOLDER).search(text)
+    return match.group(0).strip() if match else None
+
+
+# ---------------------------------------------------------------------------- the walk
+
+_TYPE_NAMES = {
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping",
+    "array": "a list",
+    "null": "null",
+}
+
+
+def type_of(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def _matches(value: object, types: str | Collection[str]) -> bool:
+    kind = type_of(value)
+    wanted = (types,) if isinstance(types, str) else types
+    if kind in wanted:
+        return True
+    if kind == "integer" and "number" in wanted:
+        return True
+    return kind == "number" and "integer" in wanted and float(value).is_integer()  # type: ignore[arg-type]
+
+
+def schema_text(release: str) -> str:
+    """The generated JSON Schema of a release, as committed."""
+    from chartgen._data import read_data
+
+    return read_data("data", release, "schema.json")
+
+
+@cache
+def release_schema(release: str) -> dict[str, Any]:
+    """The generated JSON Schema of a release (loaded once per process)."""
+    data: dict[str, Any] = json.loads(schema_text(release))
+    return data
+
+
+class Walker:
+    """Walks one values document against one release's schema, collecting findings."""
+
+    def __init__(
+        self,
+        schema: Schema,
+        release: str,
+        secret_keys: Collection[str] = (),
+        hidden: Collection[Path] = (),
+    ) -> None:
+        self.root = schema
+        self.defs: Mapping[str, Schema] = schema.get("$defs", {})
+        self.release = release
+        self.secret_keys = secret_keys
+        self.hidden = frozenset(hidden)
+        self.found: list[Finding] = []
+        self.guesses = 0
+
+    def secret(self, path: Path) -> bool:
+        """Whether the value at ``path`` must not be shown: a secret key, or text from a file."""
+        if path and path[-1] in self.secret_keys:
+            return True
+        return any(path[:depth] in self.hidden for depth in range(len(path) + 1)) if self.hidden else False
+
+    def run(self, values: object) -> list[Finding]:
+        self.walk(values, self.root, (), {})
+        return self.found
+
+    # -- helpers
+
+    def resolve(self, node: Schema) -> Schema:
+        while "$ref" in node:
+            node = self.defs[node["$ref"].rsplit("/", 1)[-1]]
+        return node
+
+    def add(
+        self,
+        rule: str,
+        path: Path,
+        message: str,
+        *,
+        warning: bool = False,
+        key: bool = False,
+        data: dict[str, object] | None = None,
+    ) -> None:
+        severity = Severity.WARNING if warning else Severity.ERROR
+        self.found.append(Finding(rule, path, message, severity, key, data or {}))
+
+    def allows_null(self, node: Schema) -> bool:
+        node = self.resolve(node)
+        if "anyOf" in node:
+            return any(self.allows_null(branch) for branch in node["anyOf"])
+        types = node.get("type")
+        return types is None or types == "null" or (not isinstance(types, str) and "null" in types)
+
+    def expected(self, node: Schema) -> list[str]:
+        node = self.resolve(node)
+        if "anyOf" in node:
+            return [t for branch in node["anyOf"] for t in self.expected(branch)]
+        types = node.get("type", ())
+        return [types] if isinstance(types, str) else [t for t in types if t != "null"]
+
+    # -- the walk
+
+    def walk(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+        marks = [k for k in _FLAGS if k in node]
+        if marks:
+            flags = {**flags, **{k: node[k] for k in marks}}
+        if "x-no-effect" in node and value is not None:
+            self.add(
+                "no-effect",
+                path,
+                f"{dotted(path)} has no effect: {node['x-no-effect']}",
+                warning=True,
+                key=True,
+            )
+        node = self.resolve(node)
+        if value is None:
+            if not self.allows_null(node) and "x-checked-by" not in flags:
+                self.wrong_type(value, self.expected(node), path, flags)
+            return
+        if "anyOf" in node:
+            self.any_of(value, node, path, flags)
+            return
+        types = node.get("type")
+        if types is not None and not _matches(value, types):
+            self.wrong_type(value, self.expected(node), path, flags)
+            return
+        if isinstance(value, dict):
+            self.mapping(value, node, path, flags)
+        elif isinstance(value, list):
+            items = node.get("items")
+            for index, item in enumerate(value):
+                if items is not None:
+                    self.walk(item, items, (*path, index), flags)
+                else:
+                    self.scan_open(item, (*path, index))
+        else:
+            self.scalar(value, node, path, flags)
+
+    def any_of(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+        branches = [self.resolve(b) for b in node["anyOf"]]
+        fitting = [b for b in branches if "type" not in b or _matches(value, b["type"])]
+        if not fitting:
+            self.wrong_type(value, self.expected(node), path, flags)
+            return
+        best: list[Finding] | None = None
+        for branch in fitting:
+            trial = Walker(self.root, self.release, self.secret_keys, self.hidden)
+            trial.walk(value, branch, path, flags)
+            errors = [f for f in trial.found if f.severity is Severity.ERROR]
+            if not errors:
+                self.found.extend(trial.found)
+                return
+            if best is None or len(errors) < len([f for f in best if f.severity is Severity.ERROR]):
+                best = trial.found
+        self.found.extend(best or ())
+
+    def mapping(self, value: dict[str, Any], node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+        props: Mapping[str, Schema] = node.get("properties", {})
+        extra = node.get("additionalProperties", True)
+        for key, item in value.items():
+            child = (*path, key)
+            if key in props:
+                self.walk(item, props[key], child, _inherited(flags, node))
+            elif extra is False:
+                self.unknown(key, item, node, path)
+            elif isinstance(extra, Mapping):
+                self.walk(item, extra, child, _inherited(flags, node))
+            else:
+                self.scan_open(item, child)
+        for name in node.get("required", ()):
+            if name not in value and "x-checked-by" not in props.get(name, {}):
+                self.add("missing-key", path, f"{dotted(path) or 'the values'} needs `{name}`")
+
+    def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+        notes: Mapping[str, str] = flags.get("x-enum-notes", {})
+        secret = bool(flags.get("x-secret")) or self.secret(path)
+        shown = "the value" if secret else f"`{_show(value)}`"
+        if "x-checked-by" in flags:
+            node = {k: v for k, v in node.items() if k not in _BOUNDS}
+        if "const" in node and value != node["const"]:
+            self.add("invalid-enum", path, f"{dotted(path)} must be `{node['const']}`, not {shown}")
+            return
+        if "enum" in node and value not in node["enum"]:
+            folded = (
+                isinstance(value, str) and node.get("x-case-insensitive") and value.lower() in node["enum"]
+            )
+            if isinstance(value, str) and node.get("x-trimmed") and value.strip() in node["enum"]:
+                self.add(
+                    "untrimmed-value",
+                    path,
+                    f"{dotted(path)}: {shown} works only because the chart trims it before comparing; "
+                    f"write `{value.strip()}`",
+                    warning=True,
+                )
+                value, folded = value.strip(), True
+            if not folded:
+                note = notes.get(value) if isinstance(value, str) else None
+                choices = ", ".join(f"`{c}`" for c in node["enum"] if c is not None)
+                self.add(
+                    "invalid-enum",
+                    path,
+                    f"{dotted(path)}: {note}" if note else f"{dotted(path)}: {shown} is not one of {choices}",
+                )
+                return
+        if isinstance(value, str) and value in flags.get("x-enum-ignored", ()):
+            self.add("no-effect", path, f"{dotted(path)}: {notes[value]}", warning=True)
+            return
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            self.number(value, node, path)
+        if isinstance(value, str):
+            if not flags.get("x-free-text"):
+                found = placeholder(value, whole=secret)
+                if found is not None:
+                    what = "the value" if secret else f"`{found}`"
+                    self.add(
+                        "placeholder",
+                        path,
+                        f"{dotted(path)}: {what} is a placeholder left by templating or copied from "
+                        "documentation; Helm uses it literally. Fill in the real value",
+                    )
+                    return
+            if len(value) < node.get("minLength", 0):
+                self.add("missing-key", path, f"{dotted(path)} must not be empty")
+                return
+            pattern = node.get("pattern")
+            if pattern is not None and not re.search(pattern, value):
+                self.add("invalid-format", path, f"{dotted(path)}: {shown} does not match {pattern}")
+                return
+        fmt = node.get("format")
+        if fmt is not None:
+            problem = check_format(fmt, value)
+            if problem is not None:
+                text = problem.message if not secret else "the value is malformed"
+                self.add(problem.rule, path, f"{dotted(path)}: {text}", warning=not problem.error)
+
+    def number(self, value: float, node: Schema, path: Path) -> None:
+        low, high = node.get("minimum"), node.get("maximum")
+        above = node.get("exclusiveMinimum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                bounds = f"between {low} and {high}"
+            elif low is not None:
+                bounds = f"at least {low}"
+            else:
+                bounds = f"at most {high}"
+            self.add("out-of-range", path, f"{dotted(path)} must be {bounds}, not {_show(value)}")
+        elif above is not None and value <= above:
+            self.add("out-of-range", path, f"{dotted(path)} must be greater than {above}, not {_show(value)}")
+
+    def unknown(self, key: str, value: object, node: Schema, path: Path) -> None:
+        child = (*path, key)
+        others: Mapping[str, str] = node.get("x-other-releases", {})
+        moved: Mapping[str, str] = node.get("x-moved", {})
+        if key in others:
+            renamed: Mapping[str, str] = node.get("x-renamed", {})
+            data: dict[str, object] = {"replaced_by": renamed[key]} if key in renamed else {}
+            self.add("key-not-in-release", child, others[key], key=True, data=data)
+            return
+        if key in moved:
+            self.add("misplaced-key", child, f"`{key}` does not belong here: {moved[key]}", key=True)
+            return
+        consumer = node.get("x-consumer", "chart")
+        candidates = [*node.get("properties", {}), *moved]
+        # Guessing costs a string comparison per candidate: a file of thousands of unknown keys
+        # gets guesses for the first hundred only.
+        self.guesses += 1
+        guessing = self.guesses <= MAX_GUESSES
+        guess = suggest(key, candidates, strict=True) if guessing else None
+        if guess is None and not path and consumer == "chart":
+            self.add("foreign-key", child, self._foreign(key, value, node), warning=True, key=True)
+            return
+        # Only a close, unambiguous spelling of a key read right here is safe to apply.
+        hint: dict[str, object] = {"suggestion": guess} if guess is not None and guess not in moved else {}
+        guess = guess or (suggest(key, candidates) if guessing else None)
+        place = f" in {dotted(path)}" if path else ""
+        text = CONSEQUENCE[consumer].format(release=self.release, where=node.get("x-where", "this section"))
+        message = f"unknown key `{_short(key)}`{place}: {text}"
+        if guess is not None:
+            message += f"; {moved[guess]}" if guess in moved else f"; did you mean `{guess}`?"
+        self.add("unknown-key", child, message, key=True, data=hint)
+
+    def _foreign(self, key: str, value: object, node: Schema) -> str:
+        """Top-level keys unlike the chart's are most likely another chart's, sharing the file."""
+        key = _short(key)
+        if isinstance(value, dict) and any(k in node.get("properties", {}) for k in value):
+            return (
+                f"`{key}` holds values of the Determined chart, but the chart reads only top-level keys, "
+                f"so Helm ignores them; if this is an umbrella chart's values file, lint the `{key}` block "
+                "on its own (it is what the chart receives)"
+            )
+        return (
+            f"`{key}` is not a value of the Determined chart, so Helm ignores it "
+            "(a key meant for another chart, or an umbrella chart's?)"
+        )
+
+    def scan_open(self, value: object, path: Path) -> None:
+        """Inside free-form objects (pod specs, metadata) only whole-value placeholders are sure mistakes."""
+        for where, text in _strings(value, path):
+            found = placeholder(text, whole=True)
+            if found is not None:
+                secret = self.secret(where)
+                what = "the value" if secret else f"`{found}`"
+                self.add(
+                    "placeholder",
+                    where,
+                    f"{dotted(where)}: {what} is a placeholder left by templating or copied from "
+                    "documentation; Helm uses it literally. Fill in the real value",
+                )
+
+    def wrong_type(self, value: object, expected: list[str], path: Path, flags: Mapping[str, Any]) -> None:
+        notes: Mapping[str, str] = flags.get("x-enum-notes", {})
+        if isinstance(value, str) and value in notes:
+            self.add("wrong-type", path, f"{dotted(path)}: {notes[value]}")
+            return
+        names = [_TYPE_NAMES[t] for t in dict.fromkeys(expected) if t in _TYPE_NAMES and t != "null"]
+        if "a number" in names and "an integer" in names:
+            names.remove("an integer")
+        wanted = " or ".join(names) or "something else"
+        message = f"{dotted(path) or 'the values'} must be {wanted}, not {_TYPE_NAMES[type_of(value)]}"
+        if expected == ["boolean"] and isinstance(value, str):
+            message += ' (the chart tests some booleans with `if`, where any non-empty string, even "false", is true)'
+        numeric = isinstance(value, str) and _numeric(value, expected)
+        if numeric and flags.get("x-consumer") == "chart":
+            message += "; it works only because the chart writes it unquoted: write it without quotes"
+            self.add("wrong-type", path, message, warning=True, data={"expected": expected})
+            return
+        if numeric:
+            message += (
+                "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
+            )
+        self.add("wrong-type", path, message, data={"expected": expected})
+
+
+def _numeric(text: str, expected: Collection[str]) -> bool:
+    """Whether a string spells a number of an expected numeric type."""
+    digits = text.strip().lstrip("+-")
+    if "integer" in expected and re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        # Beyond int64 the master cannot hold it, whatever the chart writes.
+        return len(digits) <= 18
+    return (
+        "number" in expected
+        and re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip()) is not None
+    )
+
+
+# Annotations of a property that matter while walking its value.
+_FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checked-by")
+# What a property's ``x-checked-by`` rule reports instead of the walker.
+_BOUNDS = ("const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+
+
+def _inherited(flags: Mapping[str, Any], owner: Schema) -> Mapping[str, Any]:
+    """What a child value inherits: secret and free-text from above, and who reads its section."""
+    kept = {k: v for k, v in flags.items() if k in ("x-secret", "x-free-text")}
+    kept["x-consumer"] = owner.get("x-consumer", flags.get("x-consumer", "chart"))
+    return kept
+
+
+def _strings(value: object, path: Path) -> Iterator[tuple[Path, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _snake(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
+
+
+#: Unknown keys of one file that get a "did you mean"; keys longer than MAX_GUESS_KEY get none.
+MAX_GUESSES = 100
+MAX_GUESS_KEY = 64
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 20] + "..."
+
+
+def suggest(key: str, candidates: Collection[str], *, strict: bool = False) -> str | None:
+    """The known key ``key`` most likely meant, if any.
+
+    The same letters in another case or naming convention always count; otherwise
+    a near spelling, or (unless ``strict``) a key that contains it or that it contains.
+    """
+    if not candidates:
+        return None
+
+    def squash(text: str) -> str:
+        return text.replace("_", "").replace("-", "").lower()
+
+    squashed = {squash(c): c for c in candidates}
+    for variant in (key, _camel(key), _snake(key)):
+        if variant in candidates:
+            return variant
+        if squash(variant) in squashed:
+            return squashed[squash(variant)]
+    if len(key) > MAX_GUESS_KEY:
+        return None
+    import difflib
+
+    folded = key.lower()
+    best, score = None, 0.75 if strict else 0.6
+    for candidate in candidates:
+        lowered = candidate.lower()
+        mine = difflib.SequenceMatcher(None, folded, lowered).ratio()
+        short, long = sorted((folded, lowered), key=len)
+        if not strict and len(short) >= 4 and short in long:
+            mine = max(mine, 0.6 + 0.4 * len(short) / len(long) + (0.01 if long.startswith(short) else 0))
+        if mine >= score and (best is None or mine > score):
+            best, score = candidate, mine
+    return best
+
+
+def walk_values(
+    values: object, release: str, secret_keys: Collection[str] = (), hidden: Collection[Path] = ()
+) -> list[Finding]:
+    """Every structural problem of ``values`` (the user's own values) for ``release``.
+
+    ``hidden`` paths (and what is below them) are never shown, whatever their key.
+    """
+    return Walker(release_schema(release), release, secret_keys, hidden).run(values)
