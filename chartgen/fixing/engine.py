@@ -12,8 +12,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
-from chartgen.fixing.document import CannotFix, Document, Edit, Fix, apply
 from chartgen.releases import LATEST
+from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
 
 # Every fix removes or settles a finding; more rounds than this would mean two fixes undo each other.
 MAX_ROUNDS = 16

@@ -9,33 +9,14 @@ There is no colour at all, on a TTY or not.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from chartgen.diagnostics import Diagnostic
+from chartgen.printable import printable
 
 HINT_PREFIX = "  hint: "
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape_char(match: re.Match[str]) -> str:
-    char = match.group()
-    return _NAMED.get(char) or f"\\u{ord(char):04x}"
-
-
-def printable(text: str) -> str:
-    """``text`` on one line with no terminal control characters in it."""
-    return _CONTROL.sub(_escape_char, text)
-
-
-def text_line(d: Diagnostic) -> str:
-    where = f"{d.location}: " if d.location else ""
-    line = printable(f"{where}{d.severity.value}[{d.rule}] {d.message}")
-    if d.hint:
-        line += f"\n{HINT_PREFIX}{printable(d.hint)}"
-    return line
+__all__ = ["FORMATS", "HINT_PREFIX", "as_json", "as_text", "ordered", "printable"]
 
 
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -44,7 +25,7 @@ def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 def as_text(diagnostics: Iterable[Diagnostic]) -> str:
-    return "".join(text_line(d) + "\n" for d in ordered(diagnostics))
+    return "".join(f"{d}\n" for d in ordered(diagnostics))
 
 
 def as_json(diagnostics: Iterable[Diagnostic]) -> str:
