@@ -35,19 +35,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _lint(args: argparse.Namespace) -> int:
     from chartgen import api
-    from chartgen.diagnostics import Diagnostic
-    from chartgen.releases import check_release
 
     flags = common.set_flags(args)
     has_flags = any((flags.set, flags.set_string, flags.set_json, flags.set_file, flags.set_literal))
     if not args.files and not args.values and not has_flags:
         return common.usage_error(common.UsageError("lint needs at least one values file (FILE, or -f FILE)"))
     try:
-        check_release(args.app_version)
+        api.check_release(args.app_version)
     except common.UsageError as exc:
         return common.usage_error(exc)
     runs = [[*args.values, file] for file in args.files] or [list(args.values)]
-    found: list[Diagnostic] = []
+    found: list[api.Diagnostic] = []
     # A layer every run shares fails each run alike: say so once.
     unreadable: dict[str, None] = {}
     invalid = False
