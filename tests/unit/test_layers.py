@@ -48,7 +48,7 @@ ALLOWED: dict[str, set[str]] = {
     "fixing": {"diagnostics", "releases", "secrets", "validation", "values", "yamlio"},
     "diffing": {"diagnostics", "releases", "rendering", "validation", "values", "yamlio"},
     "report": {"diagnostics", "diffing", "printable"},
-    "gen": {"_data", "releases", "rendering", "values"},
+    "gen": {"_data", "api", "releases", "rendering", "values"},
     "api": {
         "diagnostics",
         "diffing",
