@@ -41,6 +41,18 @@ RESTART_POLICY = "pod-spec-restart-policy"
 GPU_RESOURCES = "pod-spec-gpu-resources"
 RUN_AS_USER = "pod-spec-run-as-user"
 CONTAINER_FIELD = "pod-spec-determined-container"
+NULL = "pod-spec-null"
+#: The fields that are maps of strings in Kubernetes' Go types: null there decodes as "".
+STRING_MAPS = frozenset(
+    {
+        ("ObjectMeta", "labels"),
+        ("ObjectMeta", "annotations"),
+        ("PodSpec", "nodeSelector"),
+        ("LabelSelector", "matchLabels"),
+        ("CSIVolumeSource", "volumeAttributes"),
+        ("FlexVolumeSource", "options"),
+    }
+)
 
 GPU_RESOURCE_NAMES = ("nvidia.com/gpu", "amd.com/gpu")
 
@@ -185,6 +197,12 @@ class _Walker:
         is_list = isinstance(spec, dict) and spec.get("list")
         target = spec["type"] if isinstance(spec, dict) else spec
         if value is None:
+            self.add(
+                NULL, path,
+                f"{dotted(path)}: null removes nothing here: the master reads the pod spec into Kubernetes' "
+                "types before merging it, where a null field is simply absent, so the default's value stays",
+                warning=True,
+            )  # fmt: skip
             return
         if is_list:
             if not isinstance(value, list):
@@ -203,6 +221,14 @@ class _Walker:
                 self.wrong(value, "a map", path)
                 return
             for key, item in value.items():
+                if item is None and (kind or "any") == "string":
+                    self.add(
+                        NULL, (*path, key),
+                        f"{dotted((*path, key))}: null removes nothing here: the master reads the pod spec into "
+                        'Kubernetes\' types before merging it, where null in this map is the empty string ""',
+                        warning=True,
+                    )  # fmt: skip
+                    continue
                 self.scalar(item, kind or "any", (*path, key))
         elif target == patchkeys.SCALAR or kind == "any":
             self.scalar(value, kind or "any", path)

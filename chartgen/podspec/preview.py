@@ -13,7 +13,8 @@ task spec in its sources; the same in every supported release):
    auxiliary pool's GPU spec, because the master fills a GC task's defaults as for a one-slot task.
 
 Each spec passes through Kubernetes' Go types before a merge: nulls are dropped (so they delete
-nothing), field names take their Kubernetes spelling, and a spec without ``spec.containers`` sends
+nothing), but in a map of strings (``labels``) null is the empty string, field names take their
+Kubernetes spelling, and a spec without ``spec.containers`` sends
 ``containers: null``, which deletes the default's containers.
 
 At launch the master then rebuilds parts of the pod; ``launch_overrides`` lists them.
@@ -28,7 +29,12 @@ from typing import Any, TypeAlias
 
 from chartgen.diagnostics import Path, dotted
 from chartgen.podspec import patchkeys
-from chartgen.podspec.podschema import DETERMINED_CONTAINER, DETERMINED_INIT_CONTAINER, KEPT_FIELDS
+from chartgen.podspec.podschema import (
+    DETERMINED_CONTAINER,
+    DETERMINED_INIT_CONTAINER,
+    KEPT_FIELDS,
+    STRING_MAPS,
+)
 from chartgen.podspec.smp import POD, PatchError, PatchMeta, Schema, strategic_merge
 from chartgen.yamlio.emit import flow
 
@@ -175,20 +181,24 @@ class _Part:
     trace: Trace
 
 
-def _go_read(value: Any, schema: Schema | None) -> Any:
-    """The value as it comes out of Kubernetes' Go types: no nulls, Kubernetes' field spelling."""
+def _go_read(value: Any, schema: Schema | None, *, strings: bool = False) -> Any:
+    """The value as it comes out of Kubernetes' Go types: Kubernetes' field spelling, and no
+    nulls but in a map of strings (``labels``, ``nodeSelector``), where null is the empty string."""
     types = patchkeys.pod_table()["types"]
     if isinstance(value, dict):
         fields = types.get(schema.type) if schema is not None else None
         out: dict[str, Any] = {}
         for key, item in value.items():
             if item is None:
+                if strings:
+                    out[key] = ""
                 continue
             meta = _meta(schema, key)
             name = key
             if fields is not None and key not in fields:
                 name = next((f for f in fields if f.casefold() == key.casefold()), key)
-            out[name] = _go_read(item, meta.schema if meta is not None else None)
+            texts = schema is not None and (schema.type, name) in STRING_MAPS
+            out[name] = _go_read(item, meta.schema if meta is not None else None, strings=texts)
         return out
     if isinstance(value, list):
         return [_go_read(item, schema) for item in value]

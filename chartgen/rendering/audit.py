@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from chartgen.diagnostics import Path
+from chartgen.yamlio.resolve import HelmFloat
 
 #: (values path, how it was written, template) while recording; None otherwise.
 _RECORD: list[tuple[Path, str, str]] | None = None
@@ -36,6 +37,10 @@ class TaggedFloat(float, _Tagged):
     pass
 
 
+class TaggedHelmFloat(HelmFloat, _Tagged):
+    pass
+
+
 def tagged(value: Any, path: Path = ()) -> Any:
     """A copy of ``value`` whose strings and numbers carry their path."""
     if isinstance(value, dict):
@@ -43,7 +48,9 @@ def tagged(value: Any, path: Path = ()) -> Any:
     if isinstance(value, list):
         return [tagged(item, (*path, index)) for index, item in enumerate(value)]
     kind: type[Any] | None = None
-    if isinstance(value, str):
+    if isinstance(value, HelmFloat):
+        kind = TaggedHelmFloat
+    elif isinstance(value, str):
         kind = TaggedStr
     elif isinstance(value, int) and not isinstance(value, bool):
         kind = TaggedInt

@@ -19,7 +19,8 @@ from chartgen.rendering.engine import (
     render_manifests,
 )
 from chartgen.rendering.runtime import Undefined
-from chartgen.yamlio.resolve import go_string, resolve_plain
+from chartgen.yamlio import emit
+from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
 
 # Where the master finds mounted secrets (TLS pair, database root certificate, kubeconfigs).
 SECRET_PATH = "/mount/determined/secrets/"
@@ -59,6 +60,9 @@ def unquoted(value: Any) -> Any:
     audit.written(value, "unquoted")
     if isinstance(value, Mapping | list):
         return value
+    if isinstance(value, HelmFloat):
+        # Go's exponent form, as written: a float to every reader, whatever it spells.
+        return emit.Raw(go_string(value))
     text = go_string(value)
     # Only a one-line token without surrounding blanks can read as a scalar of another type.
     if text != text.strip() or "\n" in text or "\r" in text:

@@ -21,6 +21,7 @@ from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
 from chartgen.formats import shown as show
 from chartgen.suggest import suggest
+from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, go_string
 
 Schema = Mapping[str, Any]
 
@@ -42,13 +43,33 @@ CONSEQUENCE = {
 # ---------------------------------------------------------------------------- placeholders
 
 _PLACEHOLDER = re.compile(r"\$\{[^}]*\}|<[A-Za-z_][^<>\n]*>")
-_WHOLE_PLACEHOLDER = re.compile(r"^\s*(?:\$\{[^}]*\}|<[A-Za-z_][^<>\n]*>)\s*$")
 
 
-def placeholder(text: str, *, whole: bool) -> str | None:
-    """A ``${VAR}`` or ``<name>`` left by templating or copied from documentation, if any."""
-    match = (_WHOLE_PLACEHOLDER if whole else _PLACEHOLDER).search(text)
-    return match.group(0).strip() if match else None
+def placeholders(text: str, *, whole: bool) -> list[str]:
+    """Every ``${VAR}`` or ``<name>`` left by templating or copied from documentation.
+
+    ``whole``: only when placeholders (and blanks) are all the text holds, the sure sign where
+    ``<`` and ``>`` could be real content (a password, a free-form object).
+    """
+    found = _PLACEHOLDER.findall(text)
+    if whole and _PLACEHOLDER.sub("", text).strip():
+        return []
+    return found
+
+
+def _placeholder_message(path: Path, found: list[str], *, secret: bool) -> str:
+    if secret:
+        what = (
+            "the value is a placeholder" if len(found) == 1 else f"the value holds {len(found)} placeholders"
+        )
+    elif len(found) == 1:
+        what = f"`{found[0]}` is a placeholder"
+    else:
+        what = f"{', '.join(f'`{p}`' for p in found[:-1])} and `{found[-1]}` are placeholders"
+    return (
+        f"{dotted(path)}: {what} left by templating or copied from documentation; Helm uses "
+        f"{'it' if len(found) == 1 else 'them'} literally. Fill in the real value"
+    )
 
 
 # ---------------------------------------------------------------------------- the walk
@@ -277,15 +298,9 @@ class Walker:
             self.number(value, node, path)
         if isinstance(value, str):
             if not flags.get("x-free-text"):
-                found = placeholder(value, whole=secret)
-                if found is not None:
-                    what = "the value" if secret else f"`{found}`"
-                    self.add(
-                        "placeholder",
-                        path,
-                        f"{dotted(path)}: {what} is a placeholder left by templating or copied from "
-                        "documentation; Helm uses it literally. Fill in the real value",
-                    )
+                found = placeholders(value, whole=secret)
+                if found:
+                    self.add("placeholder", path, _placeholder_message(path, found, secret=secret))
                     return
             if len(value) < node.get("minLength", 0):
                 self.add("missing-key", path, f"{dotted(path)} must not be empty")
@@ -364,16 +379,9 @@ class Walker:
     def scan_open(self, value: object, path: Path) -> None:
         """Inside free-form objects (pod specs, metadata) only whole-value placeholders are sure mistakes."""
         for where, text in _strings(value, path):
-            found = placeholder(text, whole=True)
-            if found is not None:
-                secret = self.secret(where)
-                what = "the value" if secret else f"`{found}`"
-                self.add(
-                    "placeholder",
-                    where,
-                    f"{dotted(where)}: {what} is a placeholder left by templating or copied from "
-                    "documentation; Helm uses it literally. Fill in the real value",
-                )
+            found = placeholders(text, whole=True)
+            if found:
+                self.add("placeholder", where, _placeholder_message(where, found, secret=self.secret(where)))
 
     def wrong_type(self, value: object, expected: list[str], path: Path, flags: Mapping[str, Any]) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
@@ -385,9 +393,11 @@ class Walker:
             names.remove("an integer")
         wanted = " or ".join(names) or "something else"
         message = f"{dotted(path) or 'the values'} must be {wanted}, not {_TYPE_NAMES[type_of(value)]}"
-        if expected == ["boolean"] and isinstance(value, str):
-            message += ' (the chart tests some booleans with `if`, where any non-empty string, even "false", is true)'
+        if expected == ["boolean"]:
+            message += _truthiness(value)
         numeric = isinstance(value, str) and spells_number(value, expected)
+        if numeric and flags.get("x-consumer") == "chart" and abs(float(str(value))) >= EXPONENT_FROM:
+            return  # quoted is right: unquoted, Helm would print the float in exponent form
         if numeric and flags.get("x-consumer") == "chart":
             message += "; it works only because the chart writes it unquoted: write it without quotes"
             self.add("wrong-type", path, message, warning=True, data={"expected": expected})
@@ -396,6 +406,8 @@ class Walker:
             message += (
                 "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
             )
+        if isinstance(value, HelmFloat) and not self.secret(path):
+            message += f" (a number from a values file, which Helm would write as `{go_string(value)}`)"
         self.add("wrong-type", path, message, data={"expected": expected})
 
 
@@ -451,6 +463,21 @@ def types_at(release: str, path: Path) -> set[str]:
         kinds = node.get("type", [])
         found.update([kinds] if isinstance(kinds, str) else kinds)
     return found
+
+
+def _truthiness(value: object) -> str:
+    """What Helm's ``if`` (and ``default``) make of a value given where a boolean belongs."""
+    truthy = bool(value) if not isinstance(value, float) else value != 0
+    shown = (
+        json.dumps(value)
+        if isinstance(value, str)
+        else "an empty list or map"
+        if value in ([], {})
+        else value
+    )
+    if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "n", "0"):
+        return f": Helm's templates test it with `if`, where the non-empty string {shown} is true, not false"
+    return f": Helm's templates test it with `if`, where {shown} is {'true' if truthy else 'false'}"
 
 
 def _branches(nodes: list[Schema], defs: Mapping[str, Schema]) -> Iterator[Schema]:

@@ -50,6 +50,8 @@ class LoadedValues:
     positions: dict[Path, Location] = field(default_factory=dict)
     notes: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    #: The words (``n``, ``on``) a values file wrote bare that YAML 1.1 read as booleans.
+    words: dict[Path, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         # The values hold passwords and keys: name the sources, never the values.
@@ -178,6 +180,7 @@ def _forget_below(values: LoadedValues, old: Any, path: Path) -> None:
     for known in _walk(old, path):
         values.keys.pop(known, None)
         values.positions.pop(known, None)
+        values.words.pop(known, None)
 
 
 def _record(values: LoadedValues, loaded: Loaded, data: dict[str, Any], before: Any, path: Path = ()) -> None:
@@ -197,6 +200,8 @@ def _record(values: LoadedValues, loaded: Loaded, data: dict[str, Any], before: 
                 values.keys[sub] = loaded.keys[sub]
             if sub in loaded.values:
                 values.positions[sub] = loaded.values[sub]
+            if sub in loaded.words:
+                values.words[sub] = loaded.words[sub]
         if merged:
             _record(values, loaded, item, old, child)
 

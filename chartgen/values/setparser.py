@@ -404,12 +404,12 @@ def _not_a(path: Path, value: Any, wanted: str, column: int) -> SetSyntaxError:
 
 
 def _json_number(text: str) -> int | float:
-    from chartgen.yamlio.resolve import normalize_number
+    from chartgen.yamlio.resolve import helm_number, normalize_number
 
     number = float(text)
     if number in (float("inf"), float("-inf")):
         raise ValueError(f"number {text} is out of range")
-    return normalize_number(number)
+    return helm_number(normalize_number(number))
 
 
 def _json_constant(text: str) -> Any:

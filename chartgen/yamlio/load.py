@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
-from chartgen.yamlio.resolve import resolve_plain
+from chartgen.yamlio.resolve import helm_number, resolve_plain
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
@@ -34,6 +34,9 @@ class Loaded:
     values: dict[Path, Location] = field(default_factory=dict)
     #: Warnings of the parser (an anchor defined twice), as findings.
     notes: list[Diagnostic] = field(default_factory=list)
+    #: The text of each plain scalar that became a boolean (``n``, ``on``): YAML 1.1 words users
+    #: meant as text more often than not, so messages can quote them back.
+    words: dict[Path, str] = field(default_factory=dict)
 
     def at(self, path: Path, *, key: bool = False) -> Location | None:
         table = self.keys if key else self.values
@@ -94,7 +97,10 @@ class _Builder:
         if len(path) > MAX_DEPTH:
             raise self.error(node, "yaml-too-deep", f"values nested more than {MAX_DEPTH} levels deep")
         if kind == "ScalarNode":
-            return self.scalar(node)
+            value = self.scalar(node)
+            if isinstance(value, bool) and node.style is None:
+                self.out.words[path] = node.value
+            return value
         if id(node) in expansion.active:
             raise self.error(
                 node, "yaml-alias-cycle", "an alias refers to the anchor it is inside (Helm refuses the file)"
@@ -120,13 +126,12 @@ class _Builder:
         if node.style is None and (tag in _EXPLICIT or tag == _STR or tag.startswith("tag:")):
             implicit = _IMPLICIT_TAG(text)
             if tag == implicit or (tag not in _EXPLICIT and tag != _STR):
-                return resolve_plain(text)
+                return helm_number(resolve_plain(text))
             if tag == _STR:
                 return text
-            value = resolve_plain(text)
-            return value
+            return helm_number(resolve_plain(text))
         if tag in _EXPLICIT:
-            return resolve_plain(text)
+            return helm_number(resolve_plain(text))
         return text
 
     def mapping(self, node: Any, path: Path) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TypeVar
 
 _BOOL = {
     **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
@@ -29,6 +30,24 @@ _NAN = {".nan", ".NaN", ".NAN"}
 _EXACT = 2**53
 
 Scalar = str | int | float | bool | None
+_S = TypeVar("_S", bound=Scalar)
+#: From here on Go prints a float64 in exponent form (``%v``: shortest digits, exponent >= 6).
+EXPONENT_FROM = 10**6
+
+
+class HelmFloat(int):
+    """A whole number Helm holds as a float64 (from a values file or ``--set-json``) and large
+    enough that a template prints it in exponent form: ``1234567`` is written ``1.234567e+06``.
+    Everywhere but in Go's text (``go_string``) it is the integer it is."""
+
+    __slots__ = ()
+
+
+def helm_number(value: _S) -> _S:
+    """A number as Helm holds it when it comes from a values file or JSON: large ones as floats."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= EXPONENT_FROM:
+        return HelmFloat(value)  # type: ignore[return-value]
+    return value
 
 
 def normalize_number(value: float) -> int | float:
@@ -101,6 +120,8 @@ def go_string(value: object) -> str:
         return "true"
     if value is False:
         return "false"
+    if isinstance(value, HelmFloat):
+        return _go_float(float(value))
     if isinstance(value, int):
         return str(value) if abs(value) < 10**21 else _go_float(float(value))
     if isinstance(value, float):

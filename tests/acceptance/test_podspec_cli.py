@@ -228,3 +228,23 @@ def test_a_kind_the_task_would_not_get_warns(capsys: pytest.CaptureFixture[str],
         "from the CPU pod spec, not the GPU one: use --kind cpu\n"
     )
     assert podspec(capsys, "-f", VALUES, "--kind", "cpu", "--task", task) == (0, "{}\n", "")
+
+
+def test_null_in_a_task_spec_is_decoded_as_the_master_decodes_it(tmp_path: Path) -> None:
+    values = tmp_path / "values.yaml"
+    values.write_text(
+        "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX-long\ndb:\n  keepOnUninstall: true\n"
+        "taskContainerDefaults:\n  gpuPodSpec:\n    apiVersion: v1\n    kind: Pod\n"
+        "    metadata:\n      labels: {a: x, b: z}\n    spec:\n      priorityClassName: high\n"
+    )
+    task = tmp_path / "task.yaml"
+    task.write_text(
+        "environment:\n  pod_spec:\n    apiVersion: v1\n    kind: Pod\n"
+        "    metadata:\n      labels: {a: null}\n    spec:\n      priorityClassName: null\n"
+    )
+    import chartgen
+
+    result = chartgen.preview_pod([str(values)], kind="gpu", task=task)
+    assert result.pod["metadata"]["labels"] == {"a": "", "b": "z"}
+    assert result.pod["spec"]["priorityClassName"] == "high"
+    assert [d.rule for d in result.warnings] == ["pod-spec-null", "pod-spec-null"]

@@ -75,3 +75,44 @@ def test_a_secret_is_not_shown(tmp_path: Path) -> None:
     text = BASE + 'checkpointStorage:\n  type: azure\n  container: c\n  connection_string: "Sekr1t #x"\n'
     (found_one,) = [d for d in diagnostics(tmp_path, text) if d.rule == "written-bare"]
     assert "Sekr1t" not in found_one.message and "the value" in found_one.message
+
+
+EXPONENT = ["float-exponent", "wrong-type"]
+
+
+def test_a_large_whole_number_from_a_file_is_written_in_exponent_form(tmp_path: Path) -> None:
+    text = BASE + "tensorboardTimeout: 1234567\n"
+    assert found(tmp_path, text, EXPONENT) == [(3, 21, "float-exponent")]
+    assert "`1.234567e+06` into master.yaml" in messages(tmp_path, text, "float-exponent")[0]
+    assert found(tmp_path, BASE.replace("maxSlotsPerPod: 4", "maxSlotsPerPod: 1000000"), EXPONENT) == [
+        (1, 17, "float-exponent")
+    ]
+
+
+def test_quoted_or_set_as_an_integer_it_is_written_as_it_is(tmp_path: Path) -> None:
+    assert found(tmp_path, BASE + 'tensorboardTimeout: "1234567"\n', EXPONENT) == []
+    assert found(tmp_path, BASE, EXPONENT, flags=SetFlags(set=["tensorboardTimeout=1234567"])) == []
+    flags = SetFlags(set_json=["tensorboardTimeout=1234567"])
+    assert found(tmp_path, BASE, EXPONENT, flags=flags) == [(1, 20, "float-exponent")]
+
+
+def test_below_a_million_nothing_changes(tmp_path: Path) -> None:
+    assert found(tmp_path, BASE + "tensorboardTimeout: 999999\n", EXPONENT) == []
+
+
+def test_a_quantity_in_exponent_form_is_the_same_amount_and_renders_as_helm_writes_it(tmp_path: Path) -> None:
+    import yaml
+
+    import chartgen
+
+    text = BASE + "db:\n  keepOnUninstall: true\n  storageSize: 1073741824\n  memRequest: 2147483648\n"
+    assert found(tmp_path, text, EXPONENT) == []
+    stream = chartgen.to_yaml_stream(chartgen.render(chartgen.ValuesText(text)).manifests)
+    assert "storage: 1.073741824e+09\n" in stream
+    (database,) = [
+        d
+        for d in yaml.safe_load_all(stream)
+        if d and d["kind"] == "Deployment" and "-db-" in d["metadata"]["name"]
+    ]
+    container = database["spec"]["template"]["spec"]["containers"][0]
+    assert container["resources"]["requests"]["memory"] == "2.147483648e+09"

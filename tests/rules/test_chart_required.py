@@ -95,3 +95,9 @@ def test_a_section_the_chart_reads_unguarded_must_not_be_deleted(tmp_path: Path,
     text = BASE + f"{section}: null\n"
     assert found(tmp_path, text, ["section-required"]) == [(3, 1, "section-required")]
     assert "Helm refuses to render (nil pointer" in messages(tmp_path, text, "section-required")[0]
+
+
+def test_a_placeholder_password_is_one_error_not_also_a_weak_password(tmp_path: Path) -> None:
+    text = "maxSlotsPerPod: 4\ndefaultPassword: <myPassword>\n"
+    rules = ["initial-password-strength", "placeholder", "default-password-deprecated"]
+    assert found(tmp_path, text, rules) == [(2, 1, "default-password-deprecated"), (2, 18, "placeholder")]

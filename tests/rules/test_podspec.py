@@ -26,7 +26,7 @@ RULES = [
     "pod-spec-kind", "pod-spec-unknown-field", "pod-spec-field-too-new", "pod-spec-type",
     "pod-spec-required-field", "pod-spec-name-namespace", "pod-spec-host-network",
     "pod-spec-restart-policy", "pod-spec-gpu-resources", "pod-spec-run-as-user",
-    "pod-spec-determined-container",
+    "pod-spec-determined-container", "pod-spec-null",
 ]  # fmt: skip
 
 HEAD = "taskContainerDefaults:\n  gpuPodSpec:\n    apiVersion: v1\n    kind: Pod\n"
@@ -354,3 +354,11 @@ def test_the_corpus_has_pod_specs_to_check() -> None:
         if "PodSpec" in (p / "values.yaml").read_text() or "pod_spec" in (p / "values.yaml").read_text()
     ]
     assert len(with_specs) >= 4
+
+
+def test_null_deletes_nothing_in_a_pod_spec(tmp_path: Path) -> None:
+    text = pod("metadata:\n  labels: {team: null}\nspec:\n  priorityClassName: null\n")
+    assert lint(tmp_path, text) == [(8, 22, "pod-spec-null"), (10, 26, "pod-spec-null")]
+    assert severity(tmp_path, text, "pod-spec-null") == [Severity.WARNING, Severity.WARNING]
+    label, field = messages(tmp_path, text, "pod-spec-null")
+    assert 'is the empty string ""' in label and "the default's value stays" in field

@@ -23,7 +23,7 @@ from chartgen.validation.schema_walk import Walker, release_schema
 from chartgen.values.load import SetFlags, load_values
 from tests.support.corpus import CASES, ROOT
 
-from .rulecheck import BASE, diagnostics, found
+from .rulecheck import BASE, diagnostics, found, messages
 
 REAL_WORLD = ROOT / "tests" / "data" / "real-world"
 
@@ -198,7 +198,7 @@ def test_booleans_pass(tmp_path: Path) -> None:
 
 def test_quoted_boolean_is_an_error(tmp_path: Path) -> None:
     assert lint(tmp_path, 'enterpriseEdition: "false"\n') == [(3, 20, "wrong-type")]
-    assert 'even "false", is true' in only(tmp_path, 'enterpriseEdition: "false"\n')[0]
+    assert 'the non-empty string "false" is true' in only(tmp_path, 'enterpriseEdition: "false"\n')[0]
 
 
 def test_quoted_number_in_the_charts_values_is_a_warning(tmp_path: Path) -> None:
@@ -543,3 +543,49 @@ def test_choices_the_chart_trims_work_with_blanks_and_get_a_warning(tmp_path: Pa
     assert lint(tmp_path, db + '  resourceType: "configMap "\n') == [(8, 17, "untrimmed-value")]
     # Blanks do not make an unknown choice valid.
     assert lint(tmp_path, 'defaultScheduler: " cosched "\n') == [(3, 19, "invalid-enum")]
+
+
+@pytest.mark.parametrize(
+    ("word", "value"), [("n", "false"), ("on", "true"), ("Yes", "true"), ("off", "false")]
+)
+def test_a_yaml_1_1_word_where_text_belongs_is_explained_in_the_users_words(
+    tmp_path: Path, word: str, value: str
+) -> None:
+    text = BASE + f"clusterName: {word}\n"
+    assert found(tmp_path, text, ["wrong-type"]) == [(3, 14, "wrong-type")]
+    (message,) = messages(tmp_path, text, "wrong-type")
+    assert f"a bare `{word}` is the boolean {value}" in message and f'clusterName: "{word}"' in message
+
+
+def test_a_secret_word_is_not_quoted_back(tmp_path: Path) -> None:
+    (message,) = messages(tmp_path, BASE + "db:\n  password: yes\n", "wrong-type")
+    assert "yes" not in message
+
+
+@pytest.mark.parametrize(
+    ("line", "truth"),
+    [
+        ('enterpriseEdition: "false"', 'the non-empty string "false" is true'),
+        ("logColor: 0", "where 0 is false"),
+        ('useNodePortForMaster: "true"', 'where "true" is true'),
+    ],
+)
+def test_a_non_boolean_where_a_boolean_belongs_says_what_helm_makes_of_it(
+    tmp_path: Path, line: str, truth: str
+) -> None:
+    text = BASE + line + "\n"
+    assert [rule for _, _, rule in found(tmp_path, text, ["wrong-type", "log-color-ignored"])] == [
+        "wrong-type"
+    ]
+    assert truth in messages(tmp_path, text, "wrong-type")[0]
+
+
+def test_every_placeholder_of_a_value_is_reported_in_one_run(tmp_path: Path) -> None:
+    text = BASE + "clusterName: ${ENV}-<region>\n"
+    assert found(tmp_path, text, ["placeholder"]) == [(3, 14, "placeholder")]
+    assert "`${ENV}` and `<region>` are placeholders" in messages(tmp_path, text, "placeholder")[0]
+    secret = BASE + "db:\n  password: <user> <password>\n"
+    assert messages(tmp_path, secret, "placeholder") == [
+        "db.password: the value holds 2 placeholders left by templating or copied from documentation; "
+        "Helm uses them literally. Fill in the real value"
+    ]

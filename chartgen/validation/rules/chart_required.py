@@ -9,6 +9,7 @@ from chartgen.diagnostics import Diagnostic
 from chartgen.releases import has
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, missing, truthy
+from chartgen.validation.schema_walk import placeholders
 
 MIN_PASSWORD_BYTES = 8
 _PASSWORD_NEEDS = (
@@ -81,6 +82,8 @@ def password_strength(ctx: Context) -> Iterator[Diagnostic]:
         return
     if not isinstance(value, str):
         return  # the chart cannot measure a non-string either; the structure rules report its type
+    if placeholders(value, whole=True):
+        return  # one mistake, one error: ``placeholder`` says to fill in the real value
     name = key if key == "initialUserPassword" else f"{key} (used as initialUserPassword)"
     lacking = [f"no {what}" for pattern, what in _PASSWORD_NEEDS if not pattern.search(value)]
     if len(value.encode()) < MIN_PASSWORD_BYTES:

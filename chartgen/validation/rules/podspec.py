@@ -153,6 +153,18 @@ def restart_policy(ctx: Context) -> Iterator[Diagnostic]:
     return _report(ctx, "pod-spec-restart-policy")
 
 
+@rule("pod-spec-null")
+def null_deletes_nothing(ctx: Context) -> Iterator[Diagnostic]:
+    """Warning: ``null`` in a pod spec deletes nothing. The master reads each pod spec into
+    Kubernetes' Go types before the strategic merge: a null field is then simply absent (the
+    default's value stays) and null in a map of strings (``labels``, ``nodeSelector``) is ``""``.
+
+    pass: ``metadata: {labels: {team: vision}}``
+    fail (warning): ``spec: {priorityClassName: null}``; ``metadata: {labels: {team: null}}``
+    """
+    return _report(ctx, "pod-spec-null")
+
+
 @rule("pod-spec-gpu-resources")
 def gpu_resources(ctx: Context) -> Iterator[Diagnostic]:
     """The ``determined-container`` cannot request or limit GPUs (``nvidia.com/gpu``,

@@ -130,7 +130,8 @@ def log_color(ctx: Context) -> Iterator[Diagnostic]:
     pass: ``logColor: true``
     fail (warning): ``logColor: false``
     """
-    if "logColor" in ctx.user and not truthy(ctx.user["logColor"]):
+    # Other falsy values (0, "") are not booleans: the schema's finding says what Helm does with them.
+    if "logColor" in ctx.user and (ctx.user["logColor"] is False or ctx.user["logColor"] is None):
         yield ctx.diag(
             "log-color-ignored", ("logColor",),
             "logColor: false has no effect: the chart writes color: true into master.yaml for any "

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _last: tuple[Context, list[Finding]] | None = None
 
 
-def _findings(ctx: Context) -> list[Finding]:
+def findings(ctx: Context) -> list[Finding]:
     """The walk of ``ctx``'s values, done once however many rules ask."""
     global _last
     if _last is None or _last[0] is not ctx:
@@ -35,11 +35,32 @@ def _findings(ctx: Context) -> list[Finding]:
 
 
 def _report(ctx: Context, rule: str) -> Iterator[Diagnostic]:
-    for found in _findings(ctx):
+    for found in findings(ctx):
         if found.rule == rule:
+            message = _as_written(ctx, found) or found.message
             yield ctx.diag(
-                rule, found.path, found.message, severity=found.severity, key=found.key, extra=found.data
+                rule, found.path, message, severity=found.severity, key=found.key, extra=found.data
             )
+
+
+def _as_written(ctx: Context, found: Finding) -> str | None:
+    """A YAML 1.1 word (``n``, ``on``) read as a boolean where text belongs, said in the user's words."""
+    word = ctx.loaded.words.get(found.path)
+    expected = found.data.get("expected")
+    if (
+        found.rule != "wrong-type"
+        or word is None
+        or not isinstance(expected, list)
+        or "string" not in expected
+    ):
+        return None
+    if found.path[-1] in SECRET_KEYS:
+        word = "…"
+    value = "true" if ctx.get(*found.path, user=True) else "false"
+    return (
+        f"{dotted(found.path)}: Helm reads YAML 1.1, where a bare `{word}` is the boolean {value}, not the "
+        f'text {word}; to mean the text, quote it: {found.path[-1]}: "{word}"'
+    )
 
 
 @rule("unknown-key")
