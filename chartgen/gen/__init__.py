@@ -27,7 +27,7 @@ def schema_path(release: str) -> Path:
 
 def outputs() -> dict[Path, str]:
     """Every generated file and the text it must hold."""
-    from chartgen.gen import docs, schema, templates
+    from chartgen.gen import docs, rules, schema, templates
 
     full = schema.full_schema()
     annotated = {r: schema.release_schema(full, r) for r in SUPPORTED}
@@ -38,5 +38,6 @@ def outputs() -> dict[Path, str]:
         files[PACKAGE / "data" / release / "defaults.json"] = _json(schema.chart_defaults(tree))
         files[schema_path(release)] = public
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
+    files[ROOT / "docs" / "rules.md"] = rules.render()
     files[PACKAGE / "rendering" / "compiled.py"] = templates.compiled_module()
     return files
