@@ -1,27 +1,62 @@
 """``chartgen lint``: every problem in the values files, located; the pre-commit hook's entry.
 
 Each positional FILE is linted on its own (pre-commit passes every changed
-values file at once, and they are independent installations); ``-f`` files and
-``--set`` flags are layers applied before each of them, as with ``helm lint -f``.
+values file at once, and they are independent installations); the base files
+of its configuration, then ``-f`` files and ``--set`` flags, are layers applied
+before each of them, as with ``helm lint -f``.
 
-Findings are the command's output, so they go to standard output in both
-formats (as ruff, yamllint and ``helm lint`` do), sorted by file, line and
-column, with no summary line: one finding per line, silence when clean.
-Standard error carries only what stopped a file from being linted.
+Findings are the command's output, so they go to standard output in every
+format (as ruff, yamllint and ``helm lint`` do), sorted by file, line and
+column; text ends with a one-line summary unless ``--quiet``. Standard error
+carries only what stopped a file from being linted.
+
+What is reported, and how severely, comes from the nearest project configuration
+(``chartgen.config``), then the flags; ``# chartgen: ignore[rule]`` comments
+(``chartgen.suppression``) silence single findings.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from chartgen.cli import common
+
+if TYPE_CHECKING:
+    from chartgen.config import Config, Finder, Settings
+    from chartgen.diagnostics import Diagnostic
+
+FORMAT_NAMES = ("text", "json", "github", "sarif")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="values files, each linted on its own")
     common.add_values_arguments(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    parser.set_defaults(app_version=None)  # else the configuration's, else the latest
+    parser.add_argument(
+        "--release-name", metavar="NAME", help="release name to check values against (default: determined)"
+    )
+    parser.add_argument(
+        "-n", "--namespace", metavar="NS", help="namespace to check values against (default: default)"
+    )
+    parser.add_argument("--format", choices=FORMAT_NAMES, default="text", help="output format")
+    parser.add_argument(
+        "--select", metavar="RULES",
+        help="report only these rules (comma-separated ids or globs such as yaml-*; replaces the configuration's)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ignore", metavar="RULES", action="append", default=[],
+        help="do not report these rules (comma-separated ids or globs; adds to the configuration's)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--strict", action="store_true", help="fail (exit 1) on warnings too, as helm lint --strict"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
+    parser.add_argument(
+        "--config", metavar="FILE",
+        help="use this configuration (.chartgen.yaml or pyproject.toml), not the nearest one up the tree",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,34 +69,129 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from chartgen import api
-    from chartgen.diagnostics import Diagnostic
-    from chartgen.releases import check_release
+    from chartgen.config import Finder
+    from chartgen.validation.registry import RULES, all_rules
 
     flags = common.set_flags(args)
     has_flags = any((flags.set, flags.set_string, flags.set_json, flags.set_file, flags.set_literal))
     if not args.files and not args.values and not has_flags:
         return common.usage_error(common.UsageError("lint needs at least one values file (FILE, or -f FILE)"))
+    list(all_rules())
+    finder = Finder(RULES)
     try:
-        check_release(args.app_version)
+        select = _patterns(args.select, "--select") if args.select else None
+        ignore = [pattern for text in args.ignore for pattern in _patterns(text, "--ignore")]
+        explicit = finder.explicit(args.config) if args.config else None
     except common.UsageError as exc:
         return common.usage_error(exc)
-    runs = [[*args.values, file] for file in args.files] or [list(args.values)]
     found: list[Diagnostic] = []
     # A layer every run shares fails each run alike: say so once.
     unreadable: dict[str, None] = {}
-    invalid = False
-    for files in runs:
+    failed = False
+    for file in args.files or [None]:
         try:
-            result = api.lint(files, app_version=args.app_version, flags=flags)
+            settings = _settings(finder, explicit, file, args, select, ignore)
+            if settings.excluded and file is not None:
+                continue
+            diagnostics = _lint_one(settings, [*settings.base, *args.values, *([file] if file else [])], args)
         except common.UsageError as exc:
             unreadable[str(exc)] = None
             continue
-        found.extend(result.diagnostics)
-        invalid = invalid or not result.ok
+        found.extend(diagnostics)
+        failed = failed or any(d.is_error or settings.strict for d in diagnostics)
     common.report(found, args.format, sys.stdout)
+    if args.format == "text" and not args.quiet and not unreadable:
+        from chartgen.report import summary
+
+        sys.stdout.write(summary(found))
     for message in unreadable:
         common.error(message)
     if unreadable:
         return 2
-    return 1 if invalid else 0
+    return 1 if failed else 0
+
+
+def _patterns(text: str, flag: str) -> list[str]:
+    from fnmatch import fnmatchcase
+
+    from chartgen.validation.registry import RULES
+
+    patterns = [item.strip() for item in text.split(",") if item.strip()]
+    for pattern in patterns:
+        if not any(fnmatchcase(rule, pattern) for rule in RULES):
+            raise common.UsageError(f"{flag}: no rule is named {pattern!r} (chartgen rule --list)")
+    return patterns
+
+
+def _settings(
+    finder: Finder,
+    explicit: Config | None,
+    file: str | None,
+    args: argparse.Namespace,
+    select: list[str] | None,
+    ignore: list[str],
+) -> Settings:
+    """The configuration's settings for ``file``, with the command line's on top."""
+    from dataclasses import replace
+
+    base = finder.settings(file if file else next(iter(args.values), None), explicit)
+    return replace(
+        base,
+        select=tuple(select) if select is not None else base.select,
+        ignore=(*base.ignore, *ignore),
+        strict=args.strict or base.strict,
+        app_version=args.app_version or base.app_version,
+        release_name=args.release_name or base.release_name,
+        namespace=args.namespace or base.namespace,
+    )
+
+
+def _lint_one(settings: Settings, files: list[str], args: argparse.Namespace) -> list[Diagnostic]:
+    from dataclasses import replace
+
+    import chartgen
+    from chartgen import suppression
+    from chartgen.diagnostics import ChartgenError
+    from chartgen.releases import LATEST, check_release
+    from chartgen.validation.registry import RULES
+
+    release = check_release(settings.app_version or LATEST)
+    try:
+        values = chartgen.load_values(files, app_version=release, flags=common.set_flags(args))
+    except ChartgenError as exc:
+        diagnostics = exc.diagnostics
+    else:
+        diagnostics = chartgen.validate(
+            values,
+            release_name=settings.release_name or "determined",
+            namespace=settings.namespace or "default",
+        )
+    reported = [
+        replace(d, severity=settings.severity.get(d.rule, d.severity))
+        for d in diagnostics
+        if settings.enabled(d.rule)
+    ]
+    texts = _comments(files)
+    if not texts:
+        return reported
+    enabled = settings.enabled
+    kept = suppression.apply(reported, texts, known=RULES.__contains__, enabled=enabled)
+    return [d for d in kept if d.rule != suppression.RULE or enabled(d.rule)]
+
+
+def _comments(files: list[str]) -> dict[str, str]:
+    """The text of each real file that holds a suppression comment (standard input is read once: skipped)."""
+    from chartgen.suppression import MARK
+
+    texts = {}
+    for file in dict.fromkeys(files):
+        if file == "-":
+            continue
+        try:
+            with open(file, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(1 << 20)
+        except OSError:
+            continue
+        if MARK in text:
+            texts[file] = text
+    return texts

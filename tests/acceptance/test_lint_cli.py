@@ -18,7 +18,8 @@ from tests.support.cli import run_cli
 
 
 def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    return run_cli(["lint", *args], stdin)
+    """``chartgen lint --quiet``: findings only (the summary line has tests of its own)."""
+    return run_cli(["lint", "--quiet", *args], stdin)
 
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
@@ -358,7 +359,7 @@ def test_the_real_command_line(tmp_path: Path) -> None:
     bad = tmp_path / "values.yaml"
     bad.write_text("maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
     process = subprocess.run(
-        [sys.executable, "-m", "chartgen", "lint", "values.yaml", "-f", "-"],
+        [sys.executable, "-m", "chartgen", "lint", "-q", "values.yaml", "-f", "-"],
         input="logColor: false\n",
         cwd=tmp_path,
         capture_output=True,

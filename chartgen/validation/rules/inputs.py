@@ -199,3 +199,18 @@ explain(
     fix: write the value in the shape of the chart's default (``docs/values.md``).
     """,
 )
+
+explain(
+    "unused-suppression",
+    """Warning: a ``# chartgen: ignore[rule-id]`` comment that suppresses nothing: no finding
+    of that rule on its line (or, for a comment alone on its line, the next one), or a
+    name that is no rule.
+
+    A stale suppression would silently hide the next real problem at that place.
+
+    pass: ``password: ${DB_PASSWORD}  # chartgen: ignore[placeholder]``
+    fail: ``port: 8080  # chartgen: ignore[placeholder]``
+
+    fix: remove the comment, or name the rule reported there (``chartgen rule --list``).
+    """,
+)
