@@ -26,6 +26,7 @@ from chartgen.cli import common
 if TYPE_CHECKING:
     from chartgen.config import Config, Finder, Settings
     from chartgen.diagnostics import Diagnostic
+    from chartgen.values.load import LoadedValues
 
 FORMAT_NAMES = ("text", "json", "github", "sarif")
 
@@ -93,7 +94,8 @@ def _lint(args: argparse.Namespace) -> int:
             settings = _settings(finder, explicit, file, args, select, ignore)
             if settings.excluded and file is not None:
                 continue
-            diagnostics = _lint_one(settings, [*settings.base, *args.values, *([file] if file else [])], args)
+            layers = [*settings.base, *args.values, *([file] if file else [])]
+            diagnostics = _lint_one(settings, layers, args, checked=file)
         except common.UsageError as exc:
             unreadable[str(exc)] = None
             continue
@@ -146,7 +148,9 @@ def _settings(
     )
 
 
-def _lint_one(settings: Settings, files: list[str], args: argparse.Namespace) -> list[Diagnostic]:
+def _lint_one(
+    settings: Settings, files: list[str], args: argparse.Namespace, *, checked: str | None
+) -> list[Diagnostic]:
     from dataclasses import replace
 
     import chartgen
@@ -166,6 +170,9 @@ def _lint_one(settings: Settings, files: list[str], args: argparse.Namespace) ->
             release_name=settings.release_name or "determined",
             namespace=settings.namespace or "default",
         )
+        other_chart = _other_charts(values, diagnostics, checked) if checked else None
+        if other_chart is not None:
+            diagnostics = [other_chart]
     reported = [
         replace(d, severity=settings.severity.get(d.rule, d.severity))
         for d in diagnostics
@@ -177,6 +184,29 @@ def _lint_one(settings: Settings, files: list[str], args: argparse.Namespace) ->
     enabled = settings.enabled
     kept = suppression.apply(reported, texts, known=RULES.__contains__, enabled=enabled)
     return [d for d in kept if d.rule != suppression.RULE or enabled(d.rule)]
+
+
+def _other_charts(values: LoadedValues, found: list[Diagnostic], file: str) -> Diagnostic | None:
+    """One warning instead of a flood of false errors for a file none of whose top-level keys
+    is the Determined chart's (another chart's ``values.yaml`` a broad hook pattern caught)."""
+    from chartgen.diagnostics import Diagnostic, Location, Severity
+
+    top = {path for path, where in values.keys.items() if len(path) == 1 and where.file == file}
+    strange = {d.path: d.rule for d in found if d.rule in ("foreign-key", "unknown-key") and len(d.path) == 1}
+    if not top or not top <= set(strange) or "foreign-key" not in strange.values():
+        return None
+    return Diagnostic(
+        OTHER_CHART,
+        "no top-level key of this file is one of the Determined chart's, so it was not checked: "
+        "another chart's values, or an umbrella chart's (lint the Determined part on its own)",
+        Severity.WARNING,
+        Location(file, 1, 1),
+        hint="limit the pre-commit hook's files: to Determined's values files, or exclude this one "
+        "in .chartgen.yaml (exclude: [path/glob])",
+    )
+
+
+OTHER_CHART = "not-determined-values"
 
 
 def _comments(files: list[str]) -> dict[str, str]:

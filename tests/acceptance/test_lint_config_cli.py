@@ -193,3 +193,16 @@ def test_a_placeholder_pipelines_substitute_is_suppressed() -> None:
     assert rules("plain.yaml") == (1, [f"plain.yaml:4:22: {strength}", "plain.yaml:4:22: error[placeholder]"])
     write("values.yaml", text.replace("initialUser", "# chartgen: ignore[placeholder]\ninitialUser"))
     assert rules("values.yaml") == (1, [f"values.yaml:5:22: {strength}"])
+
+
+def test_another_charts_values_get_one_warning_not_the_charts_errors() -> None:
+    write("apps/ingress-nginx/values.yaml", "controller:\n  replicaCount: 2\nimagePullSecrets: []\n")
+    assert rules("apps/ingress-nginx/values.yaml") == (
+        0,
+        ["apps/ingress-nginx/values.yaml:1:1: warning[not-determined-values]"],
+    )
+    # One key of the chart is enough to be checked as a Determined values file.
+    write("values.yaml", "controller:\n  replicaCount: 2\nmaxSlotsPerPod: 4\n")
+    code, found = rules("values.yaml")
+    assert code == 1 and "values.yaml:1:1: error[initial-password-required]" in found
+    assert rules("--strict", "apps/ingress-nginx/values.yaml")[0] == 1

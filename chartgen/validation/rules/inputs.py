@@ -214,3 +214,21 @@ explain(
     fix: remove the comment, or name the rule reported there (``chartgen rule --list``).
     """,
 )
+
+explain(
+    "not-determined-values",
+    """Warning: a file given to ``chartgen lint`` none of whose top-level keys is one of the
+    Determined chart's (every one is foreign, or a near-miss): another chart's values,
+    or an umbrella chart's. It is not checked further.
+
+    A broad pre-commit ``files:`` pattern catches every ``values.yaml`` in a GitOps
+    repository; reporting a chart's required values missing from ingress-nginx's file
+    would be false errors.
+
+    pass: ``maxSlotsPerPod: 4``
+    fail: ``controller: {replicaCount: 2}`` (ingress-nginx's values)
+
+    fix: scope the hook's ``files:`` to Determined's values, or ``exclude`` the file in
+    ``.chartgen.yaml``; for an umbrella chart, lint the ``determined:`` block as a file.
+    """,
+)
