@@ -103,7 +103,7 @@ def test_a_hint_is_indented_under_its_finding() -> None:
     assert code == 0
     first, second = out.splitlines()
     assert first.startswith("values.yaml:4:12: warning[ingress-exposure] ")
-    assert second == "  hint: set useNodePortForMaster: true, as seed 003's TLS setup says"
+    assert second == "  hint: set useNodePortForMaster: true, as Determined's TLS setup guide says"
 
 
 def test_a_required_value_that_is_missing_points_at_the_top_of_the_file() -> None:
