@@ -33,8 +33,8 @@ test: install tools lint
 	$(PY) -m pytest
 
 lint: install
-	$(PY) -m ruff check chartgen tests
-	$(PY) -m ruff format --check chartgen tests
+	$(PY) -m ruff check chartgen tests examples
+	$(PY) -m ruff format --check chartgen tests examples
 	$(PY) -m mypy
 
 generate: install

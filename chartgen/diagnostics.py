@@ -44,15 +44,31 @@ class Diagnostic:
 
     def __str__(self) -> str:
         """The command line's text: ``FILE:LINE:COL: severity[rule] message``, then the hint."""
-        from chartgen.report import text_line
+        from chartgen.printable import printable
 
-        return text_line(self)
+        where = f"{self.location}: " if self.location else ""
+        line = printable(f"{where}{self.severity.value}[{self.rule}] {self.message}")
+        return f"{line}\n  hint: {printable(self.hint)}" if self.hint else line
 
     def sort_key(self) -> tuple[str, int, int, str]:
         loc = self.location
         if loc is None:
             return ("\uffff", 0, 0, self.rule)
         return (loc.file, loc.line or 0, loc.column or 0, self.rule)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem before it is located: a rule id, the values path (``key`` points at the key
+    rather than the value) and why; the caller turns it into a located ``Diagnostic``."""
+
+    rule: str
+    path: Path
+    message: str
+    severity: Severity = Severity.ERROR
+    key: bool = False
+    # What a fix needs, as data (``suggestion``: the one key meant; ``replaced_by``: the release's own name).
+    data: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
 
 def dotted(path: Path) -> str:

@@ -48,7 +48,7 @@ from ruamel.yaml import YAML
 from chartgen.releases import LATEST, SUPPORTED
 from chartgen.rendering.chart import render
 from chartgen.rendering.engine import ReleaseInfo, stream
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio import Loaded
 from chartgen.yamlio.resolve import resolve_plain
 from tests.test_golden_coverage import ITEM, Leaf, Pattern, schema_leaves
@@ -267,7 +267,7 @@ def _replace_markers(tree: Any, texts: Mapping[str, str]) -> Any:
 
 
 def render_stream(values: dict[str, Any], release: str, is_upgrade: bool) -> str:
-    loaded = load_values(app_version=release, sources=[Loaded(values, "<injected>")])
+    loaded = load_sources([Loaded(values, "<injected>")], app_version=release)
     info = ReleaseInfo("det", "det-ns", loaded.release, is_upgrade)
     return stream(render(loaded.values, info))
 

@@ -58,6 +58,11 @@ def build_parser(selected: str | None = None) -> _Parser:
         action="store_true",
         help="print chartgen's version and the Determined releases it reproduces",
     )
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="on an internal error, print the traceback behind it (as CHARTGEN_DEBUG=1 does)",
+    )
     parser.commands = {}
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
@@ -73,7 +78,7 @@ def build_parser(selected: str | None = None) -> _Parser:
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
-    from chartgen.releases import SUPPORTED
+    from chartgen.api import SUPPORTED
 
     try:
         mine = version("chartgen")
@@ -84,13 +89,19 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if "--traceback" in args_list[: args_list.index("--") if "--" in args_list else None]:
+        import os
+
+        # Read where the error is reported, however deep; it may show values, on the user's own terminal.
+        args_list.remove("--traceback")
+        os.environ["CHARTGEN_DEBUG"] = "1"
     selected = next((a for a in args_list if not a.startswith("-")), None)
     if args_list[:1] == ["--version"]:
         sys.stdout.write(_version())
         return 0
     if selected in COMMANDS and "--version" in args_list[args_list.index(selected) :]:
         # Helm's --version picks a chart version; here the release is --app-version.
-        from chartgen.releases import LATEST
+        from chartgen.api import LATEST
 
         try:
             build_parser(selected).commands[selected].error(

@@ -20,8 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
-from chartgen.diagnostics import ChartgenError, Diagnostic, UsageError
-from chartgen.releases import LATEST, SUPPORTED
+from chartgen.api import LATEST, SUPPORTED, ChartgenError, Diagnostic, SetFlags, UsageError
 
 
 class _ValuesFiles(argparse.Action):
@@ -65,9 +64,7 @@ def add_values_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(flag, action="append", default=[], metavar="K=V", help=help_text)
 
 
-def set_flags(args: argparse.Namespace) -> Any:
-    from chartgen.values.load import SetFlags
-
+def set_flags(args: argparse.Namespace) -> SetFlags:
     return SetFlags(
         set_json=args.set_json,
         set=args.set,
@@ -159,6 +156,8 @@ def internal_error(exc: BaseException) -> int:
 
 
 __all__ = [
+    "LATEST",
+    "SUPPORTED",
     "ChartgenError",
     "UsageError",
     "add_values_arguments",

@@ -96,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    from chartgen.diffing.sources import ManifestSource, ValuesSource, diff
-    from chartgen.releases import check_release
+    from chartgen import api
     from chartgen.report.diff import FORMATS
 
     if bool(args.from_values) == (args.from_manifest is not None):
@@ -110,8 +109,8 @@ def _diff(args: argparse.Namespace) -> int:
         )
     if "-" in args.values and ("-" in args.from_values or args.from_manifest == "-"):
         raise common.UsageError("standard input (-) can be read only once")
-    check_release(args.app_version)
-    change = ValuesSource(
+    api.check_release(args.app_version)
+    change = api.ValuesSource(
         files=args.values,
         flags=common.set_flags(args),
         app_version=args.app_version,
@@ -120,20 +119,21 @@ def _diff(args: argparse.Namespace) -> int:
         is_upgrade=args.is_upgrade,
     )
     namespace = args.from_namespace or args.namespace
-    installed: ValuesSource | ManifestSource
+    installed: api.ValuesSource | api.ManifestSource
     if args.from_manifest is not None:
-        installed = ManifestSource(args.from_manifest, namespace)
+        installed = api.ManifestSource(args.from_manifest, namespace)
     else:
-        installed = ValuesSource(
+        installed = api.ValuesSource(
             files=args.from_values,
-            app_version=check_release(args.from_version or args.app_version),
+            app_version=api.check_release(args.from_version or args.app_version),
             release=args.from_release or args.release,
             namespace=namespace,
             is_upgrade=args.from_is_upgrade,
         )
-    result = diff(installed, change)
-    if not result.ok:
-        common.report(result.diagnostics, args.format)
+    try:
+        result = api.diff(installed, change)
+    except common.ChartgenError as exc:
+        common.report(exc.diagnostics, args.format)
         return 1
     sys.stdout.write(FORMATS[args.format](result))
     if result.errors:

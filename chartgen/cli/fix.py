@@ -17,11 +17,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from chartgen.cli import common
-from chartgen.releases import LATEST, SUPPORTED
+from chartgen.cli.common import LATEST, SUPPORTED
 
 if TYPE_CHECKING:
-    from chartgen.fixing.engine import FixResult
-    from chartgen.fixing.migrate import MigrateResult
+    from chartgen.api import FixResult, MigrateResult
 
     Edit = Callable[[str, str], FixResult | MigrateResult]
 
@@ -44,35 +43,33 @@ def add_edit_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from chartgen.releases import check_release
+    from chartgen import api
 
     try:
-        release = check_release(args.app_version)
+        release = api.check_release(args.app_version)
     except common.UsageError as exc:
         return common.usage_error(exc)
 
     def edit(path: str, text: str) -> FixResult:
-        from chartgen.fixing.engine import fix
-
-        return fix(text, file=path, app_version=release, unsafe=args.unsafe_fixes)
+        return api.fix(text, file=path, app_version=release, unsafe=args.unsafe_fixes)
 
     return edit_files(args.files, edit, diff=args.diff)
 
 
 def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
     """Read, edit, then write or diff each file; report the changes, the findings left and a summary."""
-    from chartgen.fixing.files import read_text, unified_diff, write_text
+    from chartgen import api
     from chartgen.report import printable
 
     code = 0
     for path in files:
         try:
-            text = read_text(path)
+            text = api.read_values_text(path)
             result = edit(path, text)
             if diff:
-                sys.stdout.write(unified_diff(path, text, result.text))
+                sys.stdout.write(api.unified_diff(path, text, result.text))
             elif result.text != text:
-                write_text(path, result.text)
+                api.write_values_text(path, result.text)
         except common.UsageError as exc:
             common.error(str(exc))
             code = 2

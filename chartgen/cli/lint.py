@@ -11,22 +11,18 @@ column; text ends with a one-line summary unless ``--quiet``. Standard error
 carries only what stopped a file from being linted.
 
 What is reported, and how severely, comes from the nearest project configuration
-(``chartgen.config``), then the flags; ``# chartgen: ignore[rule]`` comments
-(``chartgen.suppression``) silence single findings.
+(``chartgen.validation.config``), then the flags; ``# chartgen: ignore[rule]`` comments
+(``chartgen.validation.suppression``) silence single findings.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import Any
 
+from chartgen.api import Diagnostic, LoadedValues
 from chartgen.cli import common
-
-if TYPE_CHECKING:
-    from chartgen.config import Config, Finder, Settings
-    from chartgen.diagnostics import Diagnostic
-    from chartgen.values.load import LoadedValues
 
 FORMAT_NAMES = ("text", "json", "github", "sarif")
 
@@ -70,18 +66,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from chartgen.config import Finder
-    from chartgen.validation.registry import RULES, all_rules
+    from chartgen import api
 
     flags = common.set_flags(args)
     has_flags = any((flags.set, flags.set_string, flags.set_json, flags.set_file, flags.set_literal))
     if not args.files and not args.values and not has_flags:
         return common.usage_error(common.UsageError("lint needs at least one values file (FILE, or -f FILE)"))
-    list(all_rules())
-    finder = Finder(RULES)
+    rules = {known.rule: known for known in api.all_rules()}
+    finder = api.ConfigFinder(rules)
     try:
-        select = _patterns(args.select, "--select") if args.select else None
-        ignore = [pattern for text in args.ignore for pattern in _patterns(text, "--ignore")]
+        select = _patterns(args.select, "--select", rules) if args.select else None
+        ignore = [pattern for text in args.ignore for pattern in _patterns(text, "--ignore", rules)]
         explicit = finder.explicit(args.config) if args.config else None
     except common.UsageError as exc:
         return common.usage_error(exc)
@@ -95,13 +90,18 @@ def _lint(args: argparse.Namespace) -> int:
             if settings.excluded and file is not None:
                 continue
             layers = [*settings.base, *args.values, *([file] if file else [])]
-            diagnostics = _lint_one(settings, layers, args, checked=file)
+            diagnostics = _lint_one(settings, layers, args, checked=file, rules=rules)
         except common.UsageError as exc:
             unreadable[str(exc)] = None
             continue
         found.extend(diagnostics)
         failed = failed or any(d.is_error or settings.strict for d in diagnostics)
-    common.report(found, args.format, sys.stdout)
+    if args.format == "sarif":
+        from chartgen.report import as_sarif
+
+        sys.stdout.write(as_sarif(found, {name: known.doc for name, known in rules.items()}))
+    else:
+        common.report(found, args.format, sys.stdout)
     if args.format == "text" and not args.quiet and not unreadable:
         from chartgen.report import summary
 
@@ -113,26 +113,24 @@ def _lint(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _patterns(text: str, flag: str) -> list[str]:
+def _patterns(text: str, flag: str, rules: dict[str, Any]) -> list[str]:
     from fnmatch import fnmatchcase
-
-    from chartgen.validation.registry import RULES
 
     patterns = [item.strip() for item in text.split(",") if item.strip()]
     for pattern in patterns:
-        if not any(fnmatchcase(rule, pattern) for rule in RULES):
+        if not any(fnmatchcase(rule, pattern) for rule in rules):
             raise common.UsageError(f"{flag}: no rule is named {pattern!r} (chartgen rule --list)")
     return patterns
 
 
 def _settings(
-    finder: Finder,
-    explicit: Config | None,
+    finder: Any,
+    explicit: Any,
     file: str | None,
     args: argparse.Namespace,
     select: list[str] | None,
     ignore: list[str],
-) -> Settings:
+) -> Any:
     """The configuration's settings for ``file``, with the command line's on top."""
     from dataclasses import replace
 
@@ -149,47 +147,42 @@ def _settings(
 
 
 def _lint_one(
-    settings: Settings, files: list[str], args: argparse.Namespace, *, checked: str | None
+    settings: Any, files: list[str], args: argparse.Namespace, *, checked: str | None, rules: dict[str, Any]
 ) -> list[Diagnostic]:
     from dataclasses import replace
 
-    import chartgen
-    from chartgen import suppression
-    from chartgen.diagnostics import ChartgenError
-    from chartgen.releases import LATEST, check_release
-    from chartgen.validation.registry import RULES
+    from chartgen import api
 
-    release = check_release(settings.app_version or LATEST)
-    try:
-        values = chartgen.load_values(files, app_version=release, flags=common.set_flags(args))
-    except ChartgenError as exc:
-        diagnostics = exc.diagnostics
-    else:
-        diagnostics = chartgen.validate(
-            values,
-            release_name=settings.release_name or "determined",
-            namespace=settings.namespace or "default",
-        )
-        other_chart = _other_charts(values, diagnostics, checked) if checked else None
-        if other_chart is not None:
-            diagnostics = [other_chart]
+    release = api.check_release(settings.app_version or api.LATEST)
+    result = api.lint(
+        files,
+        app_version=release,
+        flags=common.set_flags(args),
+        release_name=settings.release_name or "determined",
+        namespace=settings.namespace or "default",
+    )
+    diagnostics = result.diagnostics
+    other_chart = _other_charts(result.values, diagnostics, checked) if result.values and checked else None
+    if other_chart is not None:
+        diagnostics = [other_chart]
     reported = [
         replace(d, severity=settings.severity.get(d.rule, d.severity))
         for d in diagnostics
         if settings.enabled(d.rule)
     ]
-    texts = _comments(files)
+    texts = api.suppression_texts(files)
     if not texts:
         return reported
-    enabled = settings.enabled
-    kept = suppression.apply(reported, texts, known=RULES.__contains__, enabled=enabled)
-    return [d for d in kept if d.rule != suppression.RULE or enabled(d.rule)]
+    found: list[Diagnostic] = api.suppress(
+        reported, texts, known=rules.__contains__, enabled=settings.enabled
+    )
+    return found
 
 
 def _other_charts(values: LoadedValues, found: list[Diagnostic], file: str) -> Diagnostic | None:
     """One warning instead of a flood of false errors for a file none of whose top-level keys
     is the Determined chart's (another chart's ``values.yaml`` a broad hook pattern caught)."""
-    from chartgen.diagnostics import Diagnostic, Location, Severity
+    from chartgen.api import Location, Severity
 
     top = {path for path, where in values.keys.items() if len(path) == 1 and where.file == file}
     strange = {d.path: d.rule for d in found if d.rule in ("foreign-key", "unknown-key") and len(d.path) == 1}
@@ -207,21 +200,3 @@ def _other_charts(values: LoadedValues, found: list[Diagnostic], file: str) -> D
 
 
 OTHER_CHART = "not-determined-values"
-
-
-def _comments(files: list[str]) -> dict[str, str]:
-    """The text of each real file that holds a suppression comment (standard input is read once: skipped)."""
-    from chartgen.suppression import MARK
-
-    texts = {}
-    for file in dict.fromkeys(files):
-        if file == "-":
-            continue
-        try:
-            with open(file, encoding="utf-8", errors="replace") as handle:
-                text = handle.read(1 << 20)
-        except OSError:
-            continue
-        if MARK in text:
-            texts[file] = text
-    return texts

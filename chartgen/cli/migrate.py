@@ -14,11 +14,11 @@ import argparse
 from typing import TYPE_CHECKING
 
 from chartgen.cli import common
+from chartgen.cli.common import SUPPORTED
 from chartgen.cli.fix import add_edit_arguments, edit_files
-from chartgen.releases import SUPPORTED
 
 if TYPE_CHECKING:
-    from chartgen.fixing.migrate import MigrateResult
+    from chartgen.api import MigrateResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,17 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from chartgen.releases import check_release
+    from chartgen import api
 
     try:
-        target = check_release(args.target)
-        source = check_release(args.source) if args.source is not None else None
+        target = api.check_release(args.target)
+        source = api.check_release(args.source) if args.source is not None else None
     except common.UsageError as exc:
         return common.usage_error(exc)
 
     def edit(path: str, text: str) -> MigrateResult:
-        from chartgen.fixing.migrate import migrate
-
-        return migrate(text, to=target, source=source, file=path, unsafe=args.unsafe_fixes)
+        return api.migrate(text, to=target, source=source, file=path, unsafe=args.unsafe_fixes)
 
     return edit_files(args.files, edit, diff=args.diff)

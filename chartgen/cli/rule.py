@@ -16,13 +16,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from chartgen import api
     from chartgen.cli import common
-    from chartgen.validation.registry import RULES, all_rules, explanation, summary
 
-    known = {rule.rule: rule for rule in all_rules()}
+    known = {rule.rule: rule for rule in api.all_rules()}
     if args.list:
         width = max(map(len, known))
-        sys.stdout.write("".join(f"{name:<{width}}  {summary(RULES[name].doc)}\n" for name in sorted(known)))
+        sys.stdout.write(
+            "".join(f"{name:<{width}}  {api.rule_summary(known[name].doc)}\n" for name in sorted(known))
+        )
         return 0
     if args.all == bool(args.rules):
         return common.usage_error(common.UsageError("give rule ids, --all or --list"))
@@ -37,5 +39,5 @@ def run(args: argparse.Namespace) -> int:
         )
         near = f"; did you mean {' or '.join(close)}?" if close else "; chartgen rule --list lists them"
         return common.usage_error(common.UsageError(f"unknown rule {name}{near}"))
-    sys.stdout.write("\n".join(explanation(known[name]) for name in names))
+    sys.stdout.write("\n".join(api.rule_explanation(known[name]) for name in names))
     return 0

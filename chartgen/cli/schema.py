@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from chartgen.releases import LATEST, SUPPORTED
+from chartgen.cli.common import LATEST, SUPPORTED
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,13 +16,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from chartgen import api
     from chartgen.cli import common
-    from chartgen.releases import check_release
-    from chartgen.validation.schema_walk import schema_text
 
     try:
-        release = check_release(args.app_version)
-    except common.UsageError as exc:
+        text = api.schema_text(args.app_version)
+    except api.UsageError as exc:
         return common.usage_error(exc)
-    sys.stdout.write(schema_text(release))
+    sys.stdout.write(text)
     return 0

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from chartgen.diagnostics import Diagnostic, Severity
+from chartgen.diagnostics import Severity
 from chartgen.diffing.objects import ObjectId
 
 Action = Literal["added", "removed", "changed"]
@@ -63,17 +63,11 @@ class Hazard:
 
 @dataclass
 class DiffResult:
-    """Everything ``helm upgrade`` would change; ``diagnostics`` are invalid values or manifests (then nothing else)."""
+    """Everything ``helm upgrade`` would change, and the hazards among the changes."""
 
     changes: list[ObjectChange] = field(default_factory=list)
     hazards: list[Hazard] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        """The inputs were valid, so the comparison was made."""
-        return not any(d.is_error for d in self.diagnostics)
 
     @property
     def changed(self) -> bool:

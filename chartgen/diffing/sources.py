@@ -44,21 +44,21 @@ class ManifestSource:
 
 
 def _render(source: ValuesSource, *, is_upgrade: bool) -> list[KubeObject]:
-    from chartgen.api import render_release
     from chartgen.diffing.objects import parse_stream
+    from chartgen.rendering.chart import render
+    from chartgen.rendering.engine import ReleaseInfo
+    from chartgen.validation.runner import run_rules
+    from chartgen.values.load import load_values
 
-    result = render_release(
-        source.files,
-        flags=source.flags,
-        release=source.release,
-        namespace=source.namespace,
-        app_version=source.app_version,
-        is_upgrade=is_upgrade,
+    loaded = load_values(source.files, app_version=source.app_version, flags=source.flags)
+    findings = run_rules(
+        loaded, release_name=source.release, namespace=source.namespace, is_upgrade=is_upgrade
     )
-    if not result.ok:
-        raise ChartgenError([d for d in result.diagnostics if d.is_error])
+    if any(d.is_error for d in findings):
+        raise ChartgenError([d for d in findings if d.is_error])
+    info = ReleaseInfo(source.release, source.namespace, loaded.release, is_upgrade)
     objects: list[KubeObject] = []
-    for manifest in result.manifests:
+    for manifest in render(loaded.values, info):
         found, problems = parse_stream(manifest.text, manifest.template, source.namespace)
         if problems:  # chartgen's own output is always objects; anything else is a bug
             raise RuntimeError(f"{manifest.template} rendered something that is not an object")
@@ -69,21 +69,15 @@ def _render(source: ValuesSource, *, is_upgrade: bool) -> list[KubeObject]:
 def diff(installed: ValuesSource | ManifestSource, change: ValuesSource) -> DiffResult:
     """Every change ``helm upgrade`` would make from ``installed`` to ``change``, classified.
 
-    Invalid values or manifests come back as ``DiffResult.diagnostics`` (and nothing
-    else); unreadable files and unsupported releases raise ``UsageError``.
+    Invalid values or manifests raise ``ChartgenError``; unreadable files and unsupported
+    releases raise ``UsageError``.
     """
     from chartgen.diffing.compare import compare
     from chartgen.diffing.objects import read_manifests
 
-    try:
-        if isinstance(installed, ManifestSource):
-            old = read_manifests(installed.path, installed.namespace)
-        else:
-            old = _render(installed, is_upgrade=bool(installed.is_upgrade))
-    except ChartgenError as exc:
-        return DiffResult(diagnostics=exc.diagnostics)
-    try:
-        new = _render(change, is_upgrade=change.is_upgrade is not False)
-    except ChartgenError as exc:
-        return DiffResult(diagnostics=exc.diagnostics)
+    if isinstance(installed, ManifestSource):
+        old = read_manifests(installed.path, installed.namespace)
+    else:
+        old = _render(installed, is_upgrade=bool(installed.is_upgrade))
+    new = _render(change, is_upgrade=change.is_upgrade is not False)
     return compare(old, new)

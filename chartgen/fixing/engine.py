@@ -12,8 +12,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
-from chartgen.fixing.document import CannotFix, Document, Edit, Fix, apply
 from chartgen.releases import LATEST
+from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
 
 # Every fix removes or settles a finding; more rounds than this would mean two fixes undo each other.
 MAX_ROUNDS = 16
@@ -63,29 +63,15 @@ def _applied(candidate: _Candidate) -> Applied:
 
 def lint_text(text: str, file: str, app_version: str) -> list[Diagnostic]:
     """What ``chartgen lint`` finds in ``text`` alone; YAML problems come back as findings."""
-    from chartgen.api import validate
     from chartgen.diagnostics import ChartgenError
-    from chartgen.values.load import load_values
-    from chartgen.yamlio import YamlError, load_yaml
+    from chartgen.validation.runner import run_rules
+    from chartgen.values.load import from_text, load_sources
 
     try:
-        loaded = load_yaml(text, file)
-        if loaded.data is None:
-            loaded.data = {}
-        if not isinstance(loaded.data, dict):
-            return [
-                Diagnostic(
-                    "values-not-a-map",
-                    "a values file must hold a mapping of keys at its top level",
-                    location=Location(file, 1, 1),
-                )
-            ]
-        values = load_values(app_version=app_version, sources=[loaded])
-    except YamlError as exc:
-        return [exc.diagnostic]
+        values = load_sources([from_text(text, file)], app_version=app_version)
     except ChartgenError as exc:
         return exc.diagnostics
-    return validate(values)
+    return run_rules(values)
 
 
 def _duplicates(doc: Document, file: str) -> list[_Candidate]:

@@ -56,9 +56,9 @@ def write_text(path: str, text: str) -> None:
 def redacted(text: str) -> str:
     """``text`` with every secret value hidden, for diffs: values under a secret key (passwords,
     keys, credentials) and the user info, query and fragment of URLs (which may hold tokens)."""
-    from chartgen.fixing.document import Document, Edit, apply
     from chartgen.secrets import is_secret_key, shown_url
     from chartgen.yamlio import YamlError
+    from chartgen.yamlio.edit import Document, Edit, apply
 
     try:
         doc = Document.parse(text)

@@ -55,8 +55,8 @@ def guess_source(text: str, file: str) -> str:
 
 def _written(text: str, file: str) -> dict[Path, Location]:
     """Where each key of ``text`` is written (nothing if it does not parse)."""
-    from chartgen.fixing.document import Document
     from chartgen.yamlio import YamlError
+    from chartgen.yamlio.edit import Document
 
     try:
         doc = Document.parse(text, file)

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from chartgen.diagnostics import Path, Severity, dotted
+from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.podspec import patchkeys
 from chartgen.releases import MASTER_KUBERNETES, release_key
-from chartgen.validation.schema_walk import Finding, suggest
+from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import kind_of
 
 DETERMINED_CONTAINER = "determined-container"

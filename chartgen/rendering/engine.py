@@ -47,7 +47,8 @@ class ReleaseInfo:
 
 @dataclass(frozen=True)
 class Manifest:
-    """One rendered object: its source template and its YAML text."""
+    """One rendered object: its source template and its YAML text, a whole document (it ends
+    with a line break, so a block scalar at its end keeps the line break Helm's stream gives it)."""
 
     template: str
     kind: str
@@ -167,11 +168,11 @@ def render_manifests(
             text = env.get_template(name).render(base)
         for doc in split_documents(text):
             match = _KIND.search(doc)
-            manifests.append(Manifest(f"templates/{name}", match.group(1) if match else "", doc))
+            manifests.append(Manifest(f"templates/{name}", match.group(1) if match else "", doc + "\n"))
     manifests.sort(key=lambda m: (_RANK.get(m.kind, len(_RANK)), "" if m.kind in _RANK else m.kind))
     return manifests
 
 
 def stream(manifests: Iterable[Manifest]) -> str:
     """One YAML stream with Helm's ``# Source:`` comments."""
-    return "".join(f"---\n# Source: {m.source}\n{m.text}\n" for m in manifests)
+    return "".join(f"---\n# Source: {m.source}\n{m.text}" for m in manifests)

@@ -12,26 +12,25 @@ code-scanning tools.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from chartgen.diagnostics import Diagnostic
+from chartgen.printable import printable
 
 HINT_PREFIX = "  hint: "
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape_char(match: re.Match[str]) -> str:
-    char = match.group()
-    return _NAMED.get(char) or f"\\u{ord(char):04x}"
-
-
-def printable(text: str) -> str:
-    """``text`` on one line with no terminal control characters in it."""
-    return _CONTROL.sub(_escape_char, text)
-
+__all__ = [
+    "FORMATS",
+    "HINT_PREFIX",
+    "as_github",
+    "as_json",
+    "as_sarif",
+    "as_text",
+    "ordered",
+    "printable",
+    "summary",
+    "text_line",
+]
 
 _RED, _YELLOW, _BOLD, _CYAN, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[1m", "\x1b[36m", "\x1b[0m"
 
@@ -125,26 +124,24 @@ def as_github(diagnostics: Iterable[Diagnostic]) -> str:
     return "".join(lines)
 
 
-def as_sarif(diagnostics: Iterable[Diagnostic]) -> str:
-    """A SARIF 2.1.0 log (GitHub code scanning, Azure DevOps, IDE viewers): one run, rules described."""
+def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None = None) -> str:
+    """A SARIF 2.1.0 log (GitHub code scanning, Azure DevOps, IDE viewers): one run; each rule
+    described by its explanation in ``docs`` (rule id -> ``chartgen rule`` text) when given."""
     import json
     from importlib.metadata import PackageNotFoundError, version
     from pathlib import PurePosixPath
     from urllib.parse import quote
 
-    from chartgen.validation.registry import RULES, all_rules
-    from chartgen.validation.registry import summary as rule_summary
-
     found = ordered(diagnostics)
-    list(all_rules())
+    docs = docs or {}
     ids = sorted({d.rule for d in found})
     rules = []
     for rule_id in ids:
-        known = RULES.get(rule_id)
+        doc = docs.get(rule_id)
         entry: dict[str, object] = {"id": rule_id}
-        if known is not None:
-            entry["shortDescription"] = {"text": rule_summary(known.doc)}
-            entry["fullDescription"] = {"text": known.doc}
+        if doc:
+            entry["shortDescription"] = {"text": " ".join(doc.split("\n\n", 1)[0].split())}
+            entry["fullDescription"] = {"text": doc}
         rules.append(entry)
     results = []
     for d in found:

@@ -18,7 +18,7 @@ from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.values.load import LoadedValues
 
 if TYPE_CHECKING:
-    from chartgen.fixing.document import Document, Fix
+    from chartgen.yamlio.edit import Document, Fix
 
 
 @dataclass

@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from chartgen.diagnostics import Path, Severity, dotted
+from chartgen.diagnostics import Finding, Path, Severity, dotted
+from chartgen.formats import check_format
+from chartgen.formats import shown as show
+from chartgen.suggest import suggest
 
 Schema = Mapping[str, Any]
 
@@ -35,188 +37,6 @@ CONSEQUENCE = {
         "it does not know in {where}"
     ),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem: a rule id, where (``key`` points at the key rather than the value) and why."""
-
-    rule: str
-    path: Path
-    message: str
-    severity: Severity = Severity.ERROR
-    key: bool = False
-    # What a fix needs, as data (``suggestion``: the one key meant; ``replaced_by``: the release's own name).
-    data: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class FormatProblem:
-    message: str
-    error: bool = True
-    rule: str = "invalid-format"
-
-
-# ---------------------------------------------------------------------------- formats
-
-# Patterns are matched whole (``fullmatch``), so none carries anchors.
-_QUANTITY = re.compile(
-    r"\+?(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?P<suffix>[KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?"
-)
-_LABEL = r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?"
-_SUBDOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
-_DNS_LABEL = re.compile(_LABEL)
-_SUFFIX = re.compile(r"[a-z0-9.-]*[a-z0-9]")
-_HOST_LABEL = r"[A-Za-z0-9](?:[-A-Za-z0-9]{0,61}[A-Za-z0-9])?"
-_HOSTNAME = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*")
-_SI = {"": 1, "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
-_ONE_MI = 1 << 20
-
-
-def quantity_value(value: object) -> float | None:
-    """The amount a Kubernetes quantity stands for (``8Gi`` -> 8589934592.0); None if malformed."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value) if value >= 0 else None
-    if not isinstance(value, str):
-        return None
-    match = _QUANTITY.fullmatch(value)
-    if match is None:
-        return None
-    number = float(match["num"])
-    suffix = match["suffix"] or ""
-    if suffix.endswith("i"):
-        return number * (1 << (10 * ("KMGTPE".index(suffix[0]) + 1)))
-    if suffix[:1] in ("e", "E"):
-        return number * 10.0 ** int(suffix[1:])
-    return number * _SI[suffix]
-
-
-def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | None:
-    """Check a quantity; for ``memory`` (``request`` or ``limit``) also its unit."""
-    amount = quantity_value(value)
-    if amount is None:
-        hint = ""
-        text = value.strip() if isinstance(value, str) else ""
-        if re.fullmatch(r"[0-9.]+\s*[KMGTPE][Bb]", text):
-            number, unit = text[:-2].strip(), text[-2].upper()
-            hint = f" (write {number}{unit}i or {number}{unit}, not {text[-2:]})"
-        return FormatProblem(f"{_show(value)} is not a Kubernetes {what} quantity such as 500m, 2, 8Gi{hint}")
-    if memory is None:
-        return None
-    error = memory == "limit"
-    suffix = ""
-    if isinstance(value, str):
-        match = _QUANTITY.fullmatch(value)
-        suffix = (match["suffix"] or "") if match else ""
-    if suffix == "m" and isinstance(value, str):
-        return FormatProblem(
-            f"{value} means {amount:g} bytes (m is milli); write {value[:-1]}Mi for mebibytes",
-            error=error,
-            rule="quantity-unit",
-        )
-    if not suffix and amount < _ONE_MI:
-        consequence = "no container can start within it" if error else "the request reserves almost nothing"
-        return FormatProblem(
-            f"{_show(value)} has no unit, so it means {amount:g} bytes and {consequence}; "
-            f"write {_show(value)}Gi or {_show(value)}Mi",
-            error=error,
-            rule="quantity-unit",
-        )
-    return None
-
-
-_NAMES = {
-    "dns-subdomain": (_SUBDOMAIN, 253, "object name", "lower-case letters, digits, '-' and '.'"),
-    "dns-label": (_DNS_LABEL, 63, "namespace", "lower-case letters, digits and '-'"),
-}
-# The longest prefix the chart puts before a name suffix: determined-db-snapshot-<suffix>.
-_SUFFIX_LIMIT = 253 - len("determined-db-snapshot-")
-
-
-def _name(value: object, kind: str) -> FormatProblem | None:
-    pattern, limit, what, chars = _NAMES[kind]
-    if isinstance(value, str) and len(value) <= limit and pattern.fullmatch(value):
-        return None
-    return FormatProblem(
-        f"{_show(value)} is not a valid Kubernetes {what}: at most {limit} {chars}, "
-        "starting and ending with a letter or digit"
-    )
-
-
-def _cidr(value: object) -> FormatProblem | None:
-    import ipaddress
-
-    if isinstance(value, str) and "/" in value:
-        try:
-            ipaddress.ip_network(value, strict=False)
-            return None
-        except ValueError:
-            pass
-    return FormatProblem(f"{_show(value)} is not a CIDR range such as 10.0.0.0/8")
-
-
-def _host(value: object) -> FormatProblem | None:
-    import ipaddress
-
-    if isinstance(value, str):
-        if len(value.rstrip(".")) <= 253 and _HOSTNAME.fullmatch(value):
-            return None
-        try:
-            ipaddress.ip_address(value)
-            return None
-        except ValueError:
-            pass
-    extra = " (the port is a separate value)" if isinstance(value, str) and re.search(r":\d+$", value) else ""
-    return FormatProblem(f"{_show(value)} is not a host name or IP address{extra}")
-
-
-def check_format(name: str, value: object) -> FormatProblem | None:
-    """Check one of the walker's formats; None when the value conforms."""
-    if name == "cpu":
-        return _quantity(value, "CPU", None)
-    if name in ("memory", "storage"):
-        return _quantity(value, name, "request")
-    if name == "memory-limit":
-        return _quantity(value, "memory", "limit")
-    if name in _NAMES:
-        return _name(value, name)
-    if name == "name-suffix":
-        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-        if isinstance(text, str) and len(text) <= _SUFFIX_LIMIT and _SUFFIX.fullmatch(text):
-            return None
-        return FormatProblem(
-            f"{_show(value)} cannot end a Kubernetes object name: use lower-case letters, digits, "
-            "'-' and '.', ending with a letter or digit"
-        )
-    if name == "cidr":
-        return _cidr(value)
-    if name == "url":
-        if isinstance(value, str) and _URL.fullmatch(value):
-            return None
-        return FormatProblem(f"{_show(value)} is not a URL with a scheme, such as https://host:port")
-    if name == "host":
-        return _host(value)
-    return None
-
-
-def _show(value: object) -> str:
-    """A value as a message quotes it; long text cut, and URLs without what may be credentials."""
-    if isinstance(value, str):
-        from chartgen.secrets import shown_url
-
-        if "@" in value or "?" in value or "#" in value:
-            value = shown_url(value)
-        if len(value) > 80:
-            value = value[:60] + "..."
-        return json.dumps(value) if (not value or value.strip() != value or ":" in value) else value
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 # ---------------------------------------------------------------------------- placeholders
@@ -422,7 +242,7 @@ class Walker:
     def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
         secret = bool(flags.get("x-secret")) or self.secret(path)
-        shown = "the value" if secret else f"`{_show(value)}`"
+        shown = "the value" if secret else f"`{show(value)}`"
         if "x-checked-by" in flags:
             node = {k: v for k, v in node.items() if k not in _BOUNDS}
         if "const" in node and value != node["const"]:
@@ -491,9 +311,9 @@ class Walker:
                 bounds = f"at least {low}"
             else:
                 bounds = f"at most {high}"
-            self.add("out-of-range", path, f"{dotted(path)} must be {bounds}, not {_show(value)}")
+            self.add("out-of-range", path, f"{dotted(path)} must be {bounds}, not {show(value)}")
         elif above is not None and value <= above:
-            self.add("out-of-range", path, f"{dotted(path)} must be greater than {above}, not {_show(value)}")
+            self.add("out-of-range", path, f"{dotted(path)} must be greater than {above}, not {show(value)}")
 
     def unknown(self, key: str, value: object, node: Schema, path: Path) -> None:
         child = (*path, key)
@@ -615,57 +435,12 @@ def _strings(value: object, path: Path) -> Iterator[tuple[Path, str]]:
             yield from _strings(item, (*path, index))
 
 
-def _camel(key: str) -> str:
-    head, *rest = key.split("_")
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)
-
-
-def _snake(key: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower()
-
-
-#: Unknown keys of one file that get a "did you mean"; keys longer than MAX_GUESS_KEY get none.
+#: Unknown keys of one file that get a "did you mean" (see ``chartgen.suggest`` for the length cap).
 MAX_GUESSES = 100
-MAX_GUESS_KEY = 64
 
 
 def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 20] + "..."
-
-
-def suggest(key: str, candidates: Collection[str], *, strict: bool = False) -> str | None:
-    """The known key ``key`` most likely meant, if any.
-
-    The same letters in another case or naming convention always count; otherwise
-    a near spelling, or (unless ``strict``) a key that contains it or that it contains.
-    """
-    if not candidates:
-        return None
-
-    def squash(text: str) -> str:
-        return text.replace("_", "").replace("-", "").lower()
-
-    squashed = {squash(c): c for c in candidates}
-    for variant in (key, _camel(key), _snake(key)):
-        if variant in candidates:
-            return variant
-        if squash(variant) in squashed:
-            return squashed[squash(variant)]
-    if len(key) > MAX_GUESS_KEY:
-        return None
-    import difflib
-
-    folded = key.lower()
-    best, score = None, 0.75 if strict else 0.6
-    for candidate in candidates:
-        lowered = candidate.lower()
-        mine = difflib.SequenceMatcher(None, folded, lowered).ratio()
-        short, long = sorted((folded, lowered), key=len)
-        if not strict and len(short) >= 4 and short in long:
-            mine = max(mine, 0.6 + 0.4 * len(short) / len(long) + (0.01 if long.startswith(short) else 0))
-        if mine >= score and (best is None or mine > score):
-            best, score = candidate, mine
-    return best
 
 
 def walk_values(

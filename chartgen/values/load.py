@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path
+from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
 from chartgen.releases import LATEST, check_release
 from chartgen.values import merge
 from chartgen.yamlio import Loaded, YamlError, load_yaml
+
+if TYPE_CHECKING:
+    from chartgen.values.model import Values
 
 # Helm applies the flag families in this order, whatever their order on the command line.
 SET_KINDS: tuple[str, ...] = ("set-json", "set", "set-string", "set-file", "set-literal")
@@ -52,6 +55,16 @@ class LoadedValues:
         # The values hold passwords and keys: name the sources, never the values.
         return f"LoadedValues(release={self.release!r}, files={self.files!r}, keys={len(self.user)})"
 
+    @property
+    def model(self) -> Values:
+        """The coalesced values as the typed model (imports pydantic on first use).
+
+        Raises ``ChartgenError`` with the model's objections, located, when it refuses them.
+        """
+        from chartgen.values.model import model_of
+
+        return model_of(self)
+
     def locate(self, path: Path, *, key: bool = False) -> Location | None:
         """Where the user wrote ``path`` (or its nearest written ancestor)."""
         tables = (self.keys, self.positions) if key else (self.positions, self.keys)
@@ -82,7 +95,15 @@ def read_source(file: str) -> Loaded:
     from chartgen.yamlio.read import read_text
 
     text, name = read_text(file)
-    loaded = load_yaml(text, name)
+    return from_text(text, name)
+
+
+def from_text(text: str, name: str) -> Loaded:
+    """One layer of values from YAML text; findings point at ``name``."""
+    try:
+        loaded = load_yaml(text, name)
+    except YamlError as exc:
+        raise ChartgenError([exc.diagnostic]) from None
     if loaded.data is None:
         loaded.data = {}
     if not isinstance(loaded.data, dict):
@@ -96,6 +117,28 @@ def read_source(file: str) -> Loaded:
             ]
         )
     return loaded
+
+
+def from_data(data: Mapping[str, Any], name: str) -> Loaded:
+    """One layer of values given as data: a copy in the types a YAML file would give."""
+    return Loaded(_plain(data, ()), name)
+
+
+def _plain(value: Any, path: Path) -> Any:
+    if isinstance(value, Mapping):
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise UsageError(f"values key {key!r} at {dotted(path) or 'the top'} is not a string")
+            out[key] = _plain(item, (*path, key))
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, (*path, index)) for index, item in enumerate(value)]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise UsageError(
+        f"{dotted(path)} is a {type(value).__name__}: values hold maps, lists, strings and numbers"
+    )
 
 
 _ABSENT = object()
@@ -163,30 +206,35 @@ def load_values(
     *,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
-    sources: Sequence[Loaded] = (),
 ) -> LoadedValues:
     """Chart defaults, then each file in order, then the ``--set`` flags, coalesced as Helm does.
 
-    ``sources`` lets callers pass already-parsed documents (tests, tooling).
     Raises ``ChartgenError`` with every YAML problem found, ``UsageError`` for
     an unreadable file or unsupported release.
     """
+    check_release(app_version)
+    loaded_all: list[Loaded] = []
+    problems: list[Diagnostic] = []
+    for file in files:
+        try:
+            loaded_all.append(read_source(file))
+        except ChartgenError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise ChartgenError(problems)
+    return load_sources(loaded_all, app_version=app_version, flags=flags)
+
+
+def load_sources(
+    loaded_all: Sequence[Loaded], *, app_version: str = LATEST, flags: SetFlags | None = None
+) -> LoadedValues:
+    """``load_values`` of documents already parsed (files, text or data)."""
     from chartgen.secrets import SECRET_KEYS
     from chartgen.values import setparser
 
     release = check_release(app_version)
     result = LoadedValues(release=release, values={}, user={})
-    loaded_all: list[Loaded] = list(sources)
     problems: list[Diagnostic] = []
-    for file in files:
-        try:
-            loaded_all.append(read_source(file))
-        except YamlError as exc:
-            problems.append(exc.diagnostic)
-        except ChartgenError as exc:
-            problems.extend(exc.diagnostics)
-    if problems:
-        raise ChartgenError(problems)
     user: dict[str, Any] = {}
     parser_notes = [note for loaded in loaded_all for note in loaded.notes]
     for loaded in loaded_all:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
 import chartgen
+import chartgen.report
 from chartgen import ChartgenError, Diagnostic, Location, Severity, UsageError
 from chartgen.api import validate
 
@@ -117,14 +120,15 @@ def test_requests_that_cannot_run_raise_usage_error(files: list[str], app_versio
         chartgen.load_values(files, app_version=app_version)
 
 
-def test_render_release_gives_the_objects_in_install_order(good: str) -> None:
-    result = chartgen.render_release([good], release="det", namespace="determined")
+def test_render_gives_the_objects_in_install_order(good: str) -> None:
+    result = chartgen.render([good], release_name="det", namespace="determined")
     assert isinstance(result, chartgen.RenderResult)
-    assert (result.ok, result.diagnostics) == (True, [])
+    assert result.warnings == []
     kinds = [m.kind for m in result.manifests]
     assert kinds[:2] == ["PriorityClass", "PriorityClass"]
     assert kinds[-1] == "Deployment"
     for manifest in result.manifests:
+        assert isinstance(manifest, chartgen.Manifest)
         document = yaml.safe_load(manifest.text)
         assert document["kind"] == manifest.kind
         assert manifest.source == f"determined/{manifest.template}"
@@ -132,11 +136,125 @@ def test_render_release_gives_the_objects_in_install_order(good: str) -> None:
             assert document["metadata"]["namespace"] == "determined"
 
 
-def test_render_release_of_invalid_values_gives_diagnostics_and_no_objects() -> None:
+def test_render_of_loaded_values_reads_nothing_again(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text(GOOD)
+    loaded = chartgen.load_values([str(path)])
+    path.unlink()
+    assert chartgen.render(loaded).manifests
+
+
+def test_the_yaml_stream_parses_back_into_the_same_objects(good: str) -> None:
+    manifests = chartgen.render([good]).manifests
+    stream = chartgen.to_yaml_stream(manifests)
+    assert [d for d in yaml.safe_load_all(stream) if d] == [yaml.safe_load(m.text) for m in manifests]
+
+
+def test_write_manifests_writes_one_file_per_template(good: str, tmp_path: Path) -> None:
+    manifests = chartgen.render([good]).manifests
+    written = chartgen.write_manifests(manifests, tmp_path / "out")
+    templates = {m.template for m in manifests}
+    assert sorted(written) == sorted(str(tmp_path / "out" / "determined" / t) for t in templates)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda flags: chartgen.render([], flags=flags),
+        lambda flags: chartgen.plan([], flags=flags, nodes="4,4"),
+        lambda flags: chartgen.preview_pod([], flags=flags, kind="gpu"),
+        lambda flags: chartgen.diff(chartgen.ValuesSource(flags=flags), chartgen.ValuesSource(flags=flags)),
+    ],
+    ids=["render", "plan", "preview_pod", "diff"],
+)
+def test_invalid_input_raises_chartgen_error_from_every_entry_point(call: Any) -> None:
+    flags = chartgen.SetFlags(set=["maxSlotsPerPod=4", "a[x]=1"])
+    with pytest.raises(ChartgenError) as raised:
+        call(flags)
+    assert [(d.rule, d.location) for d in raised.value.diagnostics] == [
+        ("set-syntax", Location("--set", 2, 3))
+    ]
+
+
+def test_values_render_refuses_raise_with_the_findings() -> None:
     flags = chartgen.SetFlags(set=["maxSlotsPerPod=4,db.keepOnUninstall=true"])
-    result = chartgen.render_release(flags=flags)
-    assert (result.ok, result.manifests) == (False, [])
-    assert [d.rule for d in result.diagnostics] == ["initial-password-required"]
+    for call in (
+        lambda: chartgen.render([], flags=flags),
+        lambda: chartgen.diff(chartgen.ValuesSource(flags=flags), chartgen.ValuesSource(flags=flags)),
+    ):
+        with pytest.raises(ChartgenError) as raised:
+            call()
+        assert [d.rule for d in raised.value.diagnostics if d.is_error] == ["initial-password-required"]
+
+
+def test_values_come_as_text_as_a_mapping_or_typed() -> None:
+    typed = chartgen.Values(
+        maxSlotsPerPod=4,
+        initialUserPassword="Passw0rdX",
+        db=chartgen.Db(keepOnUninstall=True),
+        checkpointStorage=chartgen.CheckpointStorage(type="s3", bucket="b"),
+    )
+    mapping = {
+        "maxSlotsPerPod": 4,
+        "initialUserPassword": "Passw0rdX",
+        "db": {"keepOnUninstall": True},
+        "checkpointStorage": {"type": "s3", "bucket": "b"},
+    }
+    text = chartgen.ValuesText(yaml.safe_dump(mapping), name="inline.yaml")
+    loaded = [chartgen.load_values(source) for source in (typed, mapping, text)]
+    assert [v.user for v in loaded] == [mapping] * 3
+    assert [v.files for v in loaded] == [["<Values>"], ["<values 1>"], ["inline.yaml"]]
+    streams = {chartgen.to_yaml_stream(chartgen.render(v).manifests) for v in loaded}
+    assert len(streams) == 1
+
+
+def test_loaded_values_have_a_typed_view(good: str) -> None:
+    model = chartgen.load_values([good]).model
+    assert isinstance(model, chartgen.Values)
+    assert (model.maxSlotsPerPod, model.masterPort) == (4, 8080)
+
+
+def test_values_that_are_not_data_are_a_usage_error() -> None:
+    with pytest.raises(UsageError, match="is a set"):
+        chartgen.load_values({"maxSlotsPerPod": {1, 2}})
+
+
+def test_plan_answers_as_the_command_does() -> None:
+    report = chartgen.plan(nodes=[4, 4, 4], jobs="16", scheduler="default")
+    assert isinstance(report, chartgen.PlanReport)
+    assert not report.ok
+    assert report.to_json()["jobs"][0]["schedulable"] is False
+    assert "not schedulable" in report.text()
+
+
+def test_preview_pod_gives_the_merged_pod(tmp_path: Path) -> None:
+    values = {
+        **yaml.safe_load(GOOD),
+        "taskContainerDefaults": {"gpuPodSpec": {"metadata": {"labels": {"a": "b"}}}},
+    }
+    result = chartgen.preview_pod(values, kind="gpu")
+    assert isinstance(result, chartgen.PodPreviewResult)
+    assert result.pod["metadata"]["labels"] == {"a": "b"}
+    assert yaml.safe_load(result.text()) == result.pod
+    assert "gpuPodSpec" in result.text(explain=True)
+
+
+def test_schema_is_the_json_schema_of_the_release() -> None:
+    schema = chartgen.schema("0.38.1")
+    assert schema["type"] == "object" and "maxSlotsPerPod" in schema["properties"]
+
+
+def test_a_diagnostic_prints_as_the_command_line_does_and_names_fields_as_json_does(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text("maxSlotsPerPod: 4\ninitialUserPassword: pw0xq\ndb:\n  keepOnUninstall: true\n")
+    (found,) = chartgen.lint([str(path)]).diagnostics
+    assert str(found).startswith(f"{path}:2:22: error[initial-password-strength] ")
+    (row,) = json.loads(chartgen.report.as_json([found]))
+    assert (row["rule"], row["line"], row["column"]) == (
+        found.rule,
+        found.location.line,
+        found.location.column,
+    )
 
 
 def test_the_public_names_resolve_and_others_do_not() -> None:

@@ -371,3 +371,23 @@ def test_the_real_command_line(tmp_path: Path) -> None:
         ("<stdin>", 1, 11, "warning", "log-color-ignored"),
         ("values.yaml", 2, 22, "error", "initial-password-strength"),
     ]
+
+
+@pytest.mark.parametrize("ask", [["--traceback"], []])
+def test_an_internal_error_shows_its_traceback_only_when_asked(
+    ask: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chartgen import api
+    from chartgen.cli import main
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setenv("CHARTGEN_DEBUG", "")  # restored to unset afterwards, whatever main sets
+    monkeypatch.setattr(api, "lint", broken)
+    values = tmp_path / "values.yaml"
+    values.write_text("maxSlotsPerPod: 4\n")
+    assert main([*ask, "lint", str(values)]) == 2
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError" in err
+    assert ("Traceback (most recent call last)" in err) is bool(ask)

@@ -154,14 +154,14 @@ def test_library_objects_never_show_secrets(tmp_path: Path) -> None:
     flags = SetFlags(set=[f"checkpointStorage.secretKey={secret}"], set_file=[])
     loaded = load_values([str(file)], flags=flags)
     result = api.lint([str(file)], flags=flags)
-    rendered = api.render_release([str(file)], flags=SetFlags(set=["chekpoint=1", f"db.password={secret}x"]))
+    rendered = api.render([str(file)], flags=SetFlags(set=["chekpoint=1", f"db.password={secret}x"]))
     _assert_hidden(
         [secret],
         repr(loaded),
         repr(flags),
         repr(result.diagnostics),
         "".join(str(d) for d in result.diagnostics),
-        repr(rendered.diagnostics),
+        repr(rendered.warnings),
     )
     with pytest.raises(ChartgenError) as caught:
         load_values([str(file)], flags=SetFlags(set=[f"initialUserPassword={secret},{secret}"]))

@@ -83,7 +83,7 @@ def test_the_scan_finds_rules_reported_outside_the_runner() -> None:
     tree = ast.parse((ROOT / "chartgen/yamlio/load.py").read_text(encoding="utf-8"))
     found = {rule for rule, _ in _rule_ids(tree, {})}
     assert {"yaml-syntax", "yaml-duplicate-key", "yaml-reused-anchor", "yaml-warning"} <= found
-    plan = ast.parse((ROOT / "chartgen/cli/plan.py").read_text(encoding="utf-8"))
+    plan = ast.parse((ROOT / "chartgen/planning/request.py").read_text(encoding="utf-8"))
     assert {rule for rule, _ in _rule_ids(plan, {"RULE_ID": {"plan-inventory"}})} == {"plan-inventory"}
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from chartgen.diagnostics import Severity
 from chartgen.validation.runner import run_rules
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio.load import load_yaml
 
 from .rulecheck import diagnostics, found, messages
@@ -261,7 +261,7 @@ def test_a_bad_inventory_is_left_to_the_structure_rules(tmp_path: Path) -> None:
 
 
 def _findings(text: str) -> set[str]:
-    loaded = load_values(sources=[load_yaml(text, "v.yaml")])
+    loaded = load_sources([load_yaml(text, "v.yaml")])
     return {d.rule for d in run_rules(loaded) if d.rule in CLUSTER_RULES}
 
 

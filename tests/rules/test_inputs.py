@@ -54,3 +54,17 @@ def test_type_conflict_warns(tmp_path: Path) -> None:
     assert [d.path for d in conflicts] == [("db",)]
     flags = SetFlags(set=["db.name=x"])
     assert found(tmp_path, BASE, ["values-type-conflict"], flags=flags) == []
+
+
+def test_the_typed_model_refuses_what_it_cannot_type(tmp_path: Path) -> None:
+    from chartgen import api
+    from chartgen.diagnostics import ChartgenError
+
+    path = tmp_path / "values.yaml"
+    path.write_text(BASE + "masterPort: lots\n")
+    loaded = api.load_values(str(path))
+    with pytest.raises(ChartgenError) as refused:
+        assert loaded.model is None
+    assert [(d.rule, str(d.location)) for d in refused.value.diagnostics] == [
+        ("model-refused", f"{path}:3:13")
+    ]

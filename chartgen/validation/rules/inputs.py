@@ -232,3 +232,16 @@ explain(
     ``.chartgen.yaml``; for an umbrella chart, lint the ``determined:`` block as a file.
     """,
 )
+
+explain(
+    "model-refused",
+    """The typed model (``chartgen.api.Values``, the library's ``LoadedValues.model``) refuses
+    values that lint lets through as warnings or does not check: a key or a value the model
+    has no field or type for, located where it was written.
+
+    Only library callers that ask for the typed values see it; ``chartgen lint`` reports the
+    same problems under their own rules.
+
+    fix: correct the value named, as ``chartgen lint`` on the same values says.
+    """,
+)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic, Path
+from chartgen.diagnostics import Diagnostic, Finding, Path
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 from chartgen.validation.rules.pools import pool_entries
-from chartgen.validation.schema_walk import Finding
 
 TOP_LEVEL = ("cpuPodSpec", "gpuPodSpec", "checkpointGcPodSpec")
 IN_POOL = ("cpu_pod_spec", "gpu_pod_spec", "checkpoint_gc_pod_spec")

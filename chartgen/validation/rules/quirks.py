@@ -11,7 +11,7 @@ from chartgen.validation.registry import Context, fixes, rule
 from chartgen.validation.rules._helm import mapping, truthy
 
 if TYPE_CHECKING:
-    from chartgen.fixing.document import Document, Fix
+    from chartgen.yamlio.edit import Document, Fix
 
 SNAPSHOT_NAMESPACE = "default"
 
@@ -89,7 +89,7 @@ def default_password(ctx: Context) -> Iterator[Diagnostic]:
 def fix_default_password(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """Renamed to ``initialUserPassword`` (an empty one written beside it goes); removed, unsafely,
     when ``initialUserPassword`` is set and wins anyway."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     current = doc.scalar_value(("initialUserPassword",))
     if ("initialUserPassword",) not in doc.entries:
@@ -110,7 +110,7 @@ def fix_default_password(diagnostic: Diagnostic, doc: Document) -> Fix | None:
 
 def _remove_ignored(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """An ignored setting removed: unsafe, since whoever wrote it expected it to work."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     path = diagnostic.path
     return Fix(

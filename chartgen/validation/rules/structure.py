@@ -13,13 +13,13 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from chartgen.diagnostics import Diagnostic, Path, dotted
+from chartgen.diagnostics import Diagnostic, Finding, Path, dotted
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, fixes, rule
-from chartgen.validation.schema_walk import Finding, walk_values
+from chartgen.validation.schema_walk import walk_values
 
 if TYPE_CHECKING:
-    from chartgen.fixing.document import Document, Fix
+    from chartgen.yamlio.edit import Document, Fix
 
 _last: tuple[Context, list[Finding]] | None = None
 
@@ -192,7 +192,7 @@ def _name(diagnostic: Diagnostic) -> str:
 @fixes("unknown-key", safe=True)
 def fix_unknown_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """A misspelt key with one clear suggestion becomes that key (not when it is already set)."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     meant = diagnostic.extra.get("suggestion")
     if not isinstance(meant, str):
@@ -204,7 +204,7 @@ def fix_unknown_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
 @fixes("key-not-in-release", safe=False)
 def fix_key_not_in_release(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """The release's own name for the key when it has one (safe), else the key removed: it has no effect."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     name = _name(diagnostic)
     other = diagnostic.extra.get("replaced_by")
@@ -236,7 +236,7 @@ def _moved_to(path: Path) -> Path | None:
 def fix_misplaced_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """A key moved to where the chart reads it; a pool's ``kubernetes_namespace`` removed with a
     comment saying why (it never had an effect)."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     path = diagnostic.path
     name = _name(diagnostic)
@@ -256,7 +256,7 @@ def fix_misplaced_key(diagnostic: Diagnostic, doc: Document) -> Fix | None:
 @fixes("no-effect", safe=False)
 def fix_no_effect(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """A setting that does nothing removed (unsafe: whoever wrote it expected it to work)."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
 
     path = diagnostic.path
     if not path or isinstance(path[-1], int):
@@ -273,7 +273,7 @@ _YAML11_WORDS = frozenset({"y", "yes", "n", "no", "on", "off", "true", "false"})
 def fix_wrong_type(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """A YAML 1.1 boolean where only a string belongs is quoted; a quoted number where a number
     belongs is unquoted. Other type errors need a person."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
     from chartgen.yamlio.emit import scalar
 
     path = diagnostic.path
@@ -305,7 +305,7 @@ def fix_wrong_type(diagnostic: Diagnostic, doc: Document) -> Fix | None:
 @fixes("untrimmed-value", safe=True)
 def fix_untrimmed_value(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     """The value written without the blanks the chart trims anyway."""
-    from chartgen.fixing.document import Fix
+    from chartgen.yamlio.edit import Fix
     from chartgen.yamlio.emit import scalar
 
     value = doc.scalar_value(diagnostic.path)

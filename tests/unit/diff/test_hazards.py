@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from chartgen.api import render_release
+from chartgen.api import load_values, render
 from chartgen.diffing.compare import compare
 from chartgen.diffing.model import Category, DiffResult
 from chartgen.diffing.objects import KubeObject, parse_stream
@@ -23,8 +23,7 @@ FLAGS = SetFlags(set=["maxSlotsPerPod=4,initialUserPassword=Unit-Passw0rd,defaul
 
 
 def _render() -> list[KubeObject]:
-    result = render_release(flags=FLAGS, release="det", namespace="determined")
-    assert result.ok
+    result = render(load_values(flags=FLAGS), release_name="det", namespace="determined")
     objects: list[KubeObject] = []
     for manifest in result.manifests:
         found, problems = parse_stream(manifest.text, manifest.template, "determined")

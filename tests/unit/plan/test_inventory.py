@@ -20,7 +20,7 @@ from chartgen.planning.inventory import (
     serving,
     values_nodes,
 )
-from chartgen.values.load import LoadedValues, load_values
+from chartgen.values.load import LoadedValues, load_sources
 from chartgen.yamlio import load_yaml
 
 
@@ -94,7 +94,7 @@ def test_bad_cpu_lists_name_the_flag() -> None:
 
 
 def _loaded(text: str) -> LoadedValues:
-    return load_values(sources=[load_yaml(text, "v.yaml")])
+    return load_sources([load_yaml(text, "v.yaml")])
 
 
 def test_values_inventory_expands_groups() -> None:

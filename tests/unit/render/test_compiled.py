@@ -41,15 +41,14 @@ def _render(directory: Any) -> list[str]:
     meta_file = directory / "case.yaml"
     meta = (yaml.safe_load(meta_file.read_text()) or {}) if meta_file.exists() else {}
     flags = SetFlags(set=list(meta.get("set") or []), set_string=list(meta.get("set_string") or []))
-    result = api.render_release(
+    result = api.render(
         [str(directory / "values.yaml")],
         flags=flags,
-        release=str(meta.get("release", "determined")),
+        release_name=str(meta.get("release", "determined")),
         namespace=str(meta.get("namespace", "default")),
         app_version=str(meta.get("app_version", meta.get("chart_version", "0.38.1"))),
         is_upgrade=bool(meta.get("is_upgrade")),
     )
-    assert result.ok
     return [m.text for m in result.manifests]
 
 

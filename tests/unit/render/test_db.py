@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chartgen.rendering.chart import render
 from chartgen.rendering.engine import ReleaseInfo
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio import emit, load_yaml
 
 TEMPLATES = (
@@ -29,9 +29,9 @@ def render_db(
 ) -> dict[tuple[str, str], Any]:
     """The database objects for these values, by kind and name."""
     source = load_yaml(emit.dump({**REQUIRED, **values}) + "\n", "values.yaml")
-    loaded = load_values(app_version=release, sources=[source])
+    loaded = load_sources([source], app_version=release)
     manifests = render(loaded.values, ReleaseInfo("det", "ns", release, upgrade), only=TEMPLATES)
-    objects = [yaml.safe_load(m.text + "\n") for m in manifests]
+    objects = [yaml.safe_load(m.text) for m in manifests]
     return {(o["kind"], o["metadata"]["name"]): o for o in objects}
 
 

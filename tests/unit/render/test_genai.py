@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chartgen.rendering.chart import manifest_templates, render
 from chartgen.rendering.engine import ReleaseInfo
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio import emit, load_yaml
 
 REQUIRED = {"maxSlotsPerPod": 4, "initialUserPassword": "Corpus-Passw0rd"}
@@ -22,10 +22,10 @@ PVC = {"generatedPVC": {"storageSize": "1Ti", "storageClassName": "standard-rwx"
 def render_genai(values: dict[str, Any], *, release: str = "0.38.1") -> dict[tuple[str, str], Any]:
     """The genai objects for these values, by kind and name."""
     source = load_yaml(emit.dump({**REQUIRED, **values}) + "\n", "values.yaml")
-    loaded = load_values(app_version=release, sources=[source])
+    loaded = load_sources([source], app_version=release)
     only = [t for t in manifest_templates() if t.startswith("genai/")]
     manifests = render(loaded.values, ReleaseInfo("det", "ns", release), only=only)
-    objects = [yaml.safe_load(m.text + "\n") for m in manifests]
+    objects = [yaml.safe_load(m.text) for m in manifests]
     return {(o["kind"], o["metadata"]["name"]): o for o in objects}
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from chartgen.rendering.chart import render
 from chartgen.rendering.engine import ReleaseInfo
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio import emit, load_yaml
 
 TEMPLATES = ("master-config.yaml", "master-deployment.yaml", "master-service.yaml", "master-route.yaml")
@@ -26,9 +26,9 @@ def render_master(values: dict[str, Any], *, release: str = "0.38.1") -> dict[tu
     """The master's objects for these values (over the required ones), by kind and name."""
     # A values file ends with a line break; without it a final literal block would lose its own.
     source = load_yaml(emit.dump({**REQUIRED, **values}) + "\n", "values.yaml")
-    loaded = load_values(app_version=release, sources=[source])
+    loaded = load_sources([source], app_version=release)
     manifests = render(loaded.values, ReleaseInfo("det", "ns", release), only=TEMPLATES)
-    objects = [yaml.safe_load(m.text + "\n") for m in manifests]
+    objects = [yaml.safe_load(m.text) for m in manifests]
     return {(o["kind"], o["metadata"]["name"]): o for o in objects}
 
 

@@ -14,8 +14,8 @@ from chartgen.rendering.engine import Manifest
 from chartgen.rendering.output import write_tree
 
 MANIFESTS = [
-    Manifest("templates/master-service.yaml", "Service", "kind: Service\nmetadata:\n  name: new"),
-    Manifest("templates/db-service.yaml", "Service", "kind: Service\nmetadata:\n  name: db"),
+    Manifest("templates/master-service.yaml", "Service", "kind: Service\nmetadata:\n  name: new\n"),
+    Manifest("templates/db-service.yaml", "Service", "kind: Service\nmetadata:\n  name: db\n"),
 ]
 
 

@@ -9,7 +9,7 @@ import yaml
 
 from chartgen.rendering.chart import render
 from chartgen.rendering.engine import ReleaseInfo
-from chartgen.values.load import load_values
+from chartgen.values.load import load_sources
 from chartgen.yamlio import emit, load_yaml
 
 TEMPLATES = ("scheduler-config.yaml", "scheduler-deployment.yaml", "scheduler-permissions.yaml")
@@ -19,9 +19,9 @@ REQUIRED = {"maxSlotsPerPod": 4, "initialUserPassword": "Corpus-Passw0rd"}
 def render_scheduler(values: dict[str, Any], *, release: str = "0.38.1") -> dict[tuple[str, str], Any]:
     """The scheduler objects for these values, by kind and name."""
     source = load_yaml(emit.dump({**REQUIRED, **values}) + "\n", "values.yaml")
-    loaded = load_values(app_version=release, sources=[source])
+    loaded = load_sources([source], app_version=release)
     manifests = render(loaded.values, ReleaseInfo("det", "ns", release), only=TEMPLATES)
-    objects = [yaml.safe_load(m.text + "\n") for m in manifests]
+    objects = [yaml.safe_load(m.text) for m in manifests]
     return {(o["kind"], o["metadata"]["name"]): o for o in objects}
 
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chartgen.diagnostics import ChartgenError, Location, UsageError, dotted
-from chartgen.values.load import SetFlags, load_values
+from chartgen.values.load import SetFlags, load_sources, load_values
 from chartgen.values.setparser import typed_value
 from chartgen.yamlio import load_yaml
 from chartgen.yamlio.emit import dump
@@ -25,7 +25,7 @@ def source(text: str, name: str) -> Any:
 def test_a_later_file_takes_over_what_it_sets() -> None:
     first = source("db:\n  port: 1\n  user: me\nlist:\n  - a\n  - b\n", "one.yaml")
     second = source("db:\n  port: 2\nlist:\n  - c\n", "two.yaml")
-    loaded = load_values(sources=[first, second])
+    loaded = load_sources([first, second])
     assert loaded.user == {"db": {"port": 2, "user": "me"}, "list": ["c"]}
     assert loaded.locate(("db", "port")) == Location("two.yaml", 2, 9)
     assert loaded.locate(("db", "user")) == Location("one.yaml", 3, 9)
@@ -42,7 +42,7 @@ def test_a_later_file_takes_over_what_it_sets() -> None:
     ],
 )
 def test_a_replaced_subtree_forgets_its_old_positions(first: str, second: str) -> None:
-    loaded = load_values(sources=[source(first, "one.yaml"), source(second, "two.yaml")])
+    loaded = load_sources([source(first, "one.yaml"), source(second, "two.yaml")])
     for path in [("a", 0), ("a", 1), ("a", "b", "c")]:
         found = loaded.locate(path)
         assert found is None or found.file == "two.yaml"
@@ -50,8 +50,8 @@ def test_a_replaced_subtree_forgets_its_old_positions(first: str, second: str) -
 
 
 def test_set_flags_point_at_their_value() -> None:
-    loaded = load_values(
-        sources=[source("db:\n  port: 1\n  user: me\n", "v.yaml")],
+    loaded = load_sources(
+        [source("db:\n  port: 1\n  user: me\n", "v.yaml")],
         flags=SetFlags(set=["logLevel=debug", "db.port=2,maxSlotsPerPod=4"], set_string=["db.user=007"]),
     )
     assert loaded.user["db"] == {"port": 2, "user": "007"}
@@ -78,8 +78,8 @@ def test_flag_kinds_apply_in_helm_order_whatever_the_command_line() -> None:
 
 
 def test_a_set_that_replaces_a_subtree_forgets_the_file_positions() -> None:
-    loaded = load_values(
-        sources=[source("a:\n  - x\n  - y\n  - z\nb:\n  c: 1\n", "v.yaml")],
+    loaded = load_sources(
+        [source("a:\n  - x\n  - y\n  - z\nb:\n  c: 1\n", "v.yaml")],
         flags=SetFlags(set=["a={p}"], set_json=['b={"d":2}']),
     )
     assert loaded.user == {"a": ["p"], "b": {"d": 2}}
@@ -90,8 +90,8 @@ def test_a_set_that_replaces_a_subtree_forgets_the_file_positions() -> None:
 
 
 def test_a_set_inside_a_file_list_keeps_the_other_items() -> None:
-    loaded = load_values(
-        sources=[source("pools:\n  - name: a\n    size: 1\n  - name: b\n", "v.yaml")],
+    loaded = load_sources(
+        [source("pools:\n  - name: a\n    size: 1\n  - name: b\n", "v.yaml")],
         flags=SetFlags(set=["pools[0].size=2"]),
     )
     assert loaded.user["pools"] == [{"name": "a", "size": 2}, {"name": "b"}]
@@ -103,7 +103,7 @@ def test_a_set_inside_a_file_list_keeps_the_other_items() -> None:
 def test_set_flags_do_not_change_the_sources() -> None:
     first = source("a:\n  - x\nm:\n  k: v\n", "v.yaml")
     snapshot = copy.deepcopy(first.data)
-    load_values(sources=[first], flags=SetFlags(set=["a[0]=y,m.k=w"]))
+    load_sources([first], flags=SetFlags(set=["a[0]=y,m.k=w"]))
     assert first.data == snapshot
 
 
@@ -175,7 +175,7 @@ def test_set_equals_a_file_with_the_same_values(paths: list[tuple[str, ...]], da
         head = ",".join(parts)
         columns[path] = len(head) + (1 if parts else 0) + len(dotted(path)) + 2
         parts.append(f"{dotted(path)}={_text(value)}")
-    from_file = load_values(sources=[load_yaml(dump(nested), "v.yaml")])
+    from_file = load_sources([load_yaml(dump(nested), "v.yaml")])
     from_flag = load_values(flags=SetFlags(set=[",".join(parts)]))
     assert from_flag.user == from_file.user
     assert from_flag.values == from_file.values

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pydantic
 import pytest
 
-from chartgen.validation.schema_walk import check_format, quantity_value
+from chartgen.formats import check_format, quantity_value
 from chartgen.values.model import parse_values
 
 

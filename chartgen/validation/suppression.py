@@ -58,6 +58,7 @@ def apply(
     table = [d for file, text in texts.items() for d in directives(text, file)]
     used: set[tuple[Directive, str]] = set()
     kept = []
+    report_unused = enabled(RULE)
     for d in diagnostics:
         loc = d.location
         hit = next(
@@ -72,7 +73,7 @@ def apply(
             kept.append(d)
         else:
             used.add((hit, d.rule))
-    for directive in table:
+    for directive in table if report_unused else ():
         where = Location(directive.file, directive.line, directive.column)
         if not directive.rules:
             kept.append(_unused(where, "names no rule: write # chartgen: ignore[rule-id]"))
@@ -86,3 +87,19 @@ def apply(
 
 def _unused(where: Location, message: str) -> Diagnostic:
     return Diagnostic(RULE, f"this suppression {message}", Severity.WARNING, where)
+
+
+def texts_of(files: Iterable[str]) -> dict[str, str]:
+    """The text of each file that holds a suppression comment (standard input, read once, is not reread)."""
+    texts = {}
+    for file in dict.fromkeys(files):
+        if file == "-":
+            continue
+        try:
+            with open(file, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(1 << 20)
+        except OSError:
+            continue
+        if MARK in text:
+            texts[file] = text
+    return texts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chartgen.fixing.document import CannotFix, Document, apply
+from chartgen.yamlio.edit import CannotFix, Document, apply
 
 
 def edited(text: str, method: str, *args: object, **kwargs: object) -> str:

@@ -1,0 +1,179 @@
+"""Kubernetes quantities, object names, CIDRs, URLs and hosts: the value formats both the typed
+model and ``lint`` check, kept below both so each reaches the same verdict without importing
+the other.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FormatProblem:
+    message: str
+    error: bool = True
+    rule: str = "invalid-format"
+
+
+# ---------------------------------------------------------------------------- formats
+
+# Patterns are matched whole (``fullmatch``), so none carries anchors.
+_QUANTITY = re.compile(
+    r"\+?(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?P<suffix>[KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?"
+)
+_LABEL = r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?"
+_SUBDOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
+_DNS_LABEL = re.compile(_LABEL)
+_SUFFIX = re.compile(r"[a-z0-9.-]*[a-z0-9]")
+_HOST_LABEL = r"[A-Za-z0-9](?:[-A-Za-z0-9]{0,61}[A-Za-z0-9])?"
+_HOSTNAME = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*")
+_SI = {"": 1, "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+_ONE_MI = 1 << 20
+
+
+def quantity_value(value: object) -> float | None:
+    """The amount a Kubernetes quantity stands for (``8Gi`` -> 8589934592.0); None if malformed."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value) if value >= 0 else None
+    if not isinstance(value, str):
+        return None
+    match = _QUANTITY.fullmatch(value)
+    if match is None:
+        return None
+    number = float(match["num"])
+    suffix = match["suffix"] or ""
+    if suffix.endswith("i"):
+        return number * (1 << (10 * ("KMGTPE".index(suffix[0]) + 1)))
+    if suffix[:1] in ("e", "E"):
+        return number * 10.0 ** int(suffix[1:])
+    return number * _SI[suffix]
+
+
+def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | None:
+    """Check a quantity; for ``memory`` (``request`` or ``limit``) also its unit."""
+    amount = quantity_value(value)
+    if amount is None:
+        hint = ""
+        text = value.strip() if isinstance(value, str) else ""
+        if re.fullmatch(r"[0-9.]+\s*[KMGTPE][Bb]", text):
+            number, unit = text[:-2].strip(), text[-2].upper()
+            hint = f" (write {number}{unit}i or {number}{unit}, not {text[-2:]})"
+        return FormatProblem(f"{shown(value)} is not a Kubernetes {what} quantity such as 500m, 2, 8Gi{hint}")
+    if memory is None:
+        return None
+    error = memory == "limit"
+    suffix = ""
+    if isinstance(value, str):
+        match = _QUANTITY.fullmatch(value)
+        suffix = (match["suffix"] or "") if match else ""
+    if suffix == "m" and isinstance(value, str):
+        return FormatProblem(
+            f"{value} means {amount:g} bytes (m is milli); write {value[:-1]}Mi for mebibytes",
+            error=error,
+            rule="quantity-unit",
+        )
+    if not suffix and amount < _ONE_MI:
+        consequence = "no container can start within it" if error else "the request reserves almost nothing"
+        return FormatProblem(
+            f"{shown(value)} has no unit, so it means {amount:g} bytes and {consequence}; "
+            f"write {shown(value)}Gi or {shown(value)}Mi",
+            error=error,
+            rule="quantity-unit",
+        )
+    return None
+
+
+_NAMES = {
+    "dns-subdomain": (_SUBDOMAIN, 253, "object name", "lower-case letters, digits, '-' and '.'"),
+    "dns-label": (_DNS_LABEL, 63, "namespace", "lower-case letters, digits and '-'"),
+}
+# The longest prefix the chart puts before a name suffix: determined-db-snapshot-<suffix>.
+_SUFFIX_LIMIT = 253 - len("determined-db-snapshot-")
+
+
+def _name(value: object, kind: str) -> FormatProblem | None:
+    pattern, limit, what, chars = _NAMES[kind]
+    if isinstance(value, str) and len(value) <= limit and pattern.fullmatch(value):
+        return None
+    return FormatProblem(
+        f"{shown(value)} is not a valid Kubernetes {what}: at most {limit} {chars}, "
+        "starting and ending with a letter or digit"
+    )
+
+
+def _cidr(value: object) -> FormatProblem | None:
+    import ipaddress
+
+    if isinstance(value, str) and "/" in value:
+        try:
+            ipaddress.ip_network(value, strict=False)
+            return None
+        except ValueError:
+            pass
+    return FormatProblem(f"{shown(value)} is not a CIDR range such as 10.0.0.0/8")
+
+
+def _host(value: object) -> FormatProblem | None:
+    import ipaddress
+
+    if isinstance(value, str):
+        if len(value.rstrip(".")) <= 253 and _HOSTNAME.fullmatch(value):
+            return None
+        try:
+            ipaddress.ip_address(value)
+            return None
+        except ValueError:
+            pass
+    extra = " (the port is a separate value)" if isinstance(value, str) and re.search(r":\d+$", value) else ""
+    return FormatProblem(f"{shown(value)} is not a host name or IP address{extra}")
+
+
+def check_format(name: str, value: object) -> FormatProblem | None:
+    """Check one of the walker's formats; None when the value conforms."""
+    if name == "cpu":
+        return _quantity(value, "CPU", None)
+    if name in ("memory", "storage"):
+        return _quantity(value, name, "request")
+    if name == "memory-limit":
+        return _quantity(value, "memory", "limit")
+    if name in _NAMES:
+        return _name(value, name)
+    if name == "name-suffix":
+        text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        if isinstance(text, str) and len(text) <= _SUFFIX_LIMIT and _SUFFIX.fullmatch(text):
+            return None
+        return FormatProblem(
+            f"{shown(value)} cannot end a Kubernetes object name: use lower-case letters, digits, "
+            "'-' and '.', ending with a letter or digit"
+        )
+    if name == "cidr":
+        return _cidr(value)
+    if name == "url":
+        if isinstance(value, str) and _URL.fullmatch(value):
+            return None
+        return FormatProblem(f"{shown(value)} is not a URL with a scheme, such as https://host:port")
+    if name == "host":
+        return _host(value)
+    return None
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it; long text cut, and URLs without what may be credentials."""
+    if isinstance(value, str):
+        from chartgen.secrets import shown_url
+
+        if "@" in value or "?" in value or "#" in value:
+            value = shown_url(value)
+        if len(value) > 80:
+            value = value[:60] + "..."
+        return json.dumps(value) if (not value or value.strip() != value or ":" in value) else value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
