@@ -2,8 +2,9 @@
 
 Errors, one model for every entry point:
 
-- Findings are data. ``lint`` and ``validate`` exist to return them, so they never raise
-  for invalid values: YAML errors included, everything comes back as ``Diagnostic``s.
+- Findings are data. ``lint`` and ``validate`` exist to report them, ``fix`` and ``migrate``
+  to repair them, so none of them raises for invalid values: YAML errors included, the findings
+  come back as ``Diagnostic``s on the result (``fix``'s ``remaining``).
 - Every other entry point raises ``ChartgenError`` when its input is invalid; its
   ``diagnostics`` are the located findings (with ``validate``'s warnings beside the errors).
   Warnings of a successful call come back on its result.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 
@@ -177,3 +178,18 @@ def shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def spells_number(text: str, expected: Collection[str]) -> bool:
+    """Whether a string spells a number of an expected JSON Schema type (``integer``, ``number``).
+
+    The chart writes some values unquoted, where YAML reads such a string back as the number.
+    """
+    digits = text.strip().lstrip("+-")
+    if "integer" in expected and re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        # Beyond int64 the master cannot hold it, whatever the chart writes.
+        return len(digits) <= 18
+    return (
+        "number" in expected
+        and re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip()) is not None
+    )

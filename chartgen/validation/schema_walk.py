@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
-from chartgen.formats import check_format
+from chartgen.formats import check_format, spells_number
 from chartgen.formats import shown as show
 from chartgen.suggest import suggest
 
@@ -387,7 +387,7 @@ class Walker:
         message = f"{dotted(path) or 'the values'} must be {wanted}, not {_TYPE_NAMES[type_of(value)]}"
         if expected == ["boolean"] and isinstance(value, str):
             message += ' (the chart tests some booleans with `if`, where any non-empty string, even "false", is true)'
-        numeric = isinstance(value, str) and _numeric(value, expected)
+        numeric = isinstance(value, str) and spells_number(value, expected)
         if numeric and flags.get("x-consumer") == "chart":
             message += "; it works only because the chart writes it unquoted: write it without quotes"
             self.add("wrong-type", path, message, warning=True, data={"expected": expected})
@@ -397,18 +397,6 @@ class Walker:
                 "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
             )
         self.add("wrong-type", path, message, data={"expected": expected})
-
-
-def _numeric(text: str, expected: Collection[str]) -> bool:
-    """Whether a string spells a number of an expected numeric type."""
-    digits = text.strip().lstrip("+-")
-    if "integer" in expected and re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        # Beyond int64 the master cannot hold it, whatever the chart writes.
-        return len(digits) <= 18
-    return (
-        "number" in expected
-        and re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip()) is not None
-    )
 
 
 # Annotations of a property that matter while walking its value.

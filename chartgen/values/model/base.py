@@ -14,12 +14,14 @@ where it decodes leniently, and refuses to start where it decodes strictly.
 from __future__ import annotations
 
 import copy
+import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
+from chartgen.formats import spells_number
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
 
 Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
@@ -171,21 +173,27 @@ class Section(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _as_the_chart_compares(cls, data: Any) -> Any:
-        """Take a value as the chart compares it: trimmed, or in lower case where case does not matter."""
+    def _as_the_chart_reads(cls, data: Any) -> Any:
+        """Take a value as the chart compares it (trimmed, or in lower case where case does not
+        matter) and as Helm's numbers work: ``4.0`` is the integer 4 (Helm holds every number as
+        a float), and where the chart writes a value unquoted, ``"4"`` is read back as 4. ``lint``
+        accepts the same, with a warning for the quoted number."""
         if not isinstance(data, dict):
             return data
         out = dict(data)
+        unquoted = cls.model_config.get("json_schema_extra", {}).get("x-consumer") == "chart"  # type: ignore[union-attr]
         for name, info in cls.model_fields.items():
             extra = info.json_schema_extra
             key = info.alias or name
-            value = out.get(key, out.get(name))
-            if not isinstance(extra, dict) or not isinstance(value, str):
+            if key not in out and name not in out:
                 continue
-            if extra.get("x-trimmed"):
-                value = value.strip()
-            if extra.get("x-case-insensitive"):
-                value = value.lower()
+            value = out.get(key, out.get(name))
+            if isinstance(value, str) and isinstance(extra, dict):
+                if extra.get("x-trimmed"):
+                    value = value.strip()
+                if extra.get("x-case-insensitive"):
+                    value = value.lower()
+            value = _as_number(value, _scalar_types(info.annotation), unquoted=unquoted)
             out[key if key in out else name] = value
         return out
 
@@ -217,6 +225,32 @@ class Section(BaseModel):
                 if not accepted:
                     raise ValueError(f"{key}: {value!r} is not accepted by Determined {release}")
         return self
+
+
+def _scalar_types(annotation: Any) -> set[type]:
+    """The plain types a field's annotation admits, through ``Annotated``, unions and ``None``."""
+    import typing
+
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _scalar_types(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return {t for arg in typing.get_args(annotation) for t in _scalar_types(arg)}
+    return {annotation} if isinstance(annotation, type) else set()
+
+
+def _as_number(value: Any, admitted: set[type], *, unquoted: bool) -> Any:
+    if str in admitted or (int not in admitted and float not in admitted):
+        return value
+    expected = ["integer"] if float not in admitted else ["number"]
+    if isinstance(value, float) and int in admitted and float not in admitted and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and unquoted and spells_number(value, expected):
+        number = float(value) if float in admitted else int(value.strip())
+        return (
+            int(number) if isinstance(number, float) and number.is_integer() and int in admitted else number
+        )
+    return value
 
 
 def _str(value: object) -> str | None:
