@@ -27,8 +27,6 @@ COMMAND = re.compile(r"::(error|warning) ((?:[a-z]+=[^,:\r\n]*)(?:,[a-z]+=[^,:\r
 @pytest.fixture(autouse=True)
 def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
     Path("bad-values.yaml").write_text(BAD)
     Path("good-values.yaml").write_text(GOOD)
     return tmp_path
