@@ -10,7 +10,7 @@ from chartgen.validation.registry import RULES, all_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 # Calls whose first or second argument is the rule id of the finding they make (``error(node, id, …)``).
-_MAKERS = frozenset({"Diagnostic", "diag", "_diag", "error", "add", "_located"})
+_MAKERS = frozenset({"Diagnostic", "diag", "_diag", "error", "add", "_located", "Hazard", "_fails"})
 
 
 def _is_rule_id(value: object) -> bool:
