@@ -186,7 +186,8 @@ def spells_number(text: str, expected: Collection[str]) -> bool:
     The chart writes some values unquoted, where YAML reads such a string back as the number.
     """
     digits = text.strip().lstrip("+-")
-    if "integer" in expected and re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+    # Leading zeros are not a number every YAML reader agrees on (octal, a float, or text).
+    if "integer" in expected and re.fullmatch(r"[+-]?(?:0|[1-9][0-9]*)", text.strip()):
         # Beyond int64 the master cannot hold it, whatever the chart writes.
         return len(digits) <= 18
     return (

@@ -9,6 +9,7 @@ from typing import Any
 
 from chartgen.diagnostics import UsageError
 from chartgen.releases import has
+from chartgen.rendering import audit
 from chartgen.rendering.engine import (
     CHART_NAME,
     Manifest,
@@ -44,6 +45,7 @@ def _defined(value: Any) -> Any:
 def quoted(value: Any) -> str | None:
     """What upstream's ``quote`` leaves: the value's Go text as a string, and nothing for null."""
     value = _defined(value)
+    audit.written(value, "quoted")
     return None if value is None else go_string(value)
 
 
@@ -54,6 +56,7 @@ def unquoted(value: Any) -> Any:
     upstream's output holds; collections stay data, so text can never add structure.
     """
     value = _defined(value)
+    audit.written(value, "unquoted")
     if isinstance(value, Mapping | list):
         return value
     text = go_string(value)
@@ -109,6 +112,7 @@ def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[st
     context = chart_context(values, release)
     env = environment()
     scope = {**helm_context(values, release), **context}
+    audit.in_template("_master.yaml")
     context["master_yaml"] = env.get_template("_master.yaml").render(scope)
     # The master rolls whenever its configuration object changes, as upstream's checksum does.
     master_config = env.get_template(MASTER_CONFIG).render({**scope, **context})

@@ -124,41 +124,47 @@ def t__master(context, missing=missing, environment=environment):
     l_0_auth = resolve('auth')
     l_0_level = l_0_storage = l_0_db = l_0_password = l_0_sso_attributes = l_0_manager = l_0_namespace = l_0_defaults = l_0_images = l_0_logging = l_0_retention = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
-        t_2 = environment.filters['toyaml']
+        t_2 = environment.filters['gostring']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'toyaml' found.")
+            raise TemplateRuntimeError("No filter named 'gostring' found.")
     try:
-        t_3 = environment.filters['trim']
+        t_3 = environment.filters['toyaml']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'trim' found.")
+            raise TemplateRuntimeError("No filter named 'toyaml' found.")
     try:
-        t_4 = environment.tests['defined']
+        t_4 = environment.filters['trim']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No test named 'defined' found.")
+            raise TemplateRuntimeError("No filter named 'trim' found.")
     try:
-        t_5 = environment.tests['none']
+        t_5 = environment.tests['defined']
     except KeyError:
         @internalcode
         def t_5(*unused):
+            raise TemplateRuntimeError("No test named 'defined' found.")
+    try:
+        t_6 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_level = context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'logLevel'))
     context.vars['level'] = l_0_level
     context.exported_vars.add('level')
     yield 'log:\n  level: '
-    yield str(environment.finalize(('info' if t_5((undefined(name='level') if l_0_level is missing else l_0_level)) else (undefined(name='level') if l_0_level is missing else l_0_level))))
+    yield str(environment.finalize(('info' if t_6((undefined(name='level') if l_0_level is missing else l_0_level)) else (undefined(name='level') if l_0_level is missing else l_0_level))))
     yield '\n  color: '
     yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'logColor') or True))))
     yield '\n'
@@ -270,7 +276,7 @@ def t__master(context, missing=missing, environment=environment):
     if (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security') and environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz')):
         pass
         yield '  authz:'
-        yield str(environment.finalize(t_2(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz'), 4)))
+        yield str(environment.finalize(t_3(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz'), 4)))
         yield '\n'
     yield 'port: '
     yield str(environment.finalize((undefined(name='master_container_port') if l_0_master_container_port is missing else l_0_master_container_port)))
@@ -312,11 +318,11 @@ def t__master(context, missing=missing, environment=environment):
                 l_0_oidc_attributes = ((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes) + [('exclude_groups_scope', 'excludeGroupsScope')])
                 context.vars['oidc_attributes'] = l_0_oidc_attributes
                 context.exported_vars.add('oidc_attributes')
-            def t_6(fiter):
+            def t_7(fiter):
                 for (l_1_key, l_1_option) in fiter:
                     if environment.getitem((undefined(name='oidc') if l_0_oidc is missing else l_0_oidc), l_1_option):
                         yield (l_1_key, l_1_option)
-            for (l_1_key, l_1_option) in t_6((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes)):
+            for (l_1_key, l_1_option) in t_7((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes)):
                 _loop_vars = {}
                 pass
                 yield '  '
@@ -360,11 +366,11 @@ def t__master(context, missing=missing, environment=environment):
             yield '\n  idp_cert_path: '
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='saml') if l_0_saml is missing else l_0_saml), 'idpCertPath'))))
             yield '\n'
-            def t_7(fiter):
+            def t_8(fiter):
                 for (l_1_key, l_1_option) in fiter:
                     if environment.getitem((undefined(name='saml') if l_0_saml is missing else l_0_saml), l_1_option):
                         yield (l_1_key, l_1_option)
-            for (l_1_key, l_1_option) in t_7((undefined(name='sso_attributes') if l_0_sso_attributes is missing else l_0_sso_attributes)):
+            for (l_1_key, l_1_option) in t_8((undefined(name='sso_attributes') if l_0_sso_attributes is missing else l_0_sso_attributes)):
                 _loop_vars = {}
                 pass
                 yield '  '
@@ -375,7 +381,7 @@ def t__master(context, missing=missing, environment=environment):
             l_1_key = l_1_option = missing
     if (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai') and environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'version')):
         pass
-        l_0_genai_backend = str_join(('http://genai-backend-service-', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Name'), ':', t_1(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'port')), ))
+        l_0_genai_backend = str_join(('http://genai-backend-service-', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Name'), ':', t_2(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'port')), ))
         context.vars['genai_backend'] = l_0_genai_backend
         context.exported_vars.add('genai_backend')
         yield 'feature_switches:\n- genai\n__internal:\n  proxied_servers:\n  - destination: '
@@ -407,7 +413,7 @@ def t__master(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler'):
         pass
-        l_0_scheduler = t_3(t_1(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler')))
+        l_0_scheduler = t_4(t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler')))
         context.vars['scheduler'] = l_0_scheduler
         context.exported_vars.add('scheduler')
         if (((undefined(name='scheduler') if l_0_scheduler is missing else l_0_scheduler) == 'coscheduler') or (((undefined(name='scheduler') if l_0_scheduler is missing else l_0_scheduler) == 'preemption') and context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'preemption-scheduler'))):
@@ -425,7 +431,7 @@ def t__master(context, missing=missing, environment=environment):
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'):
         pass
         yield '  fluent:'
-        yield str(environment.finalize(t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'), 4)))
+        yield str(environment.finalize(t_3(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'), 4)))
         yield '\n'
     if (context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'master-host') and environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'determinedMasterHost')):
         pass
@@ -461,15 +467,15 @@ def t__master(context, missing=missing, environment=environment):
             l_1_pools = environment.getattr(l_1_extra, 'resource_pools')
             _loop_vars['pools'] = l_1_pools
             yield '- resource_manager:'
-            yield str(environment.finalize(t_2(context.call((undefined(name='additional_manager') if l_1_additional_manager is missing else l_1_additional_manager), environment.getattr(l_1_extra, 'resource_manager'), environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars), 4)))
+            yield str(environment.finalize(t_3(context.call((undefined(name='additional_manager') if l_1_additional_manager is missing else l_1_additional_manager), environment.getattr(l_1_extra, 'resource_manager'), environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars), 4)))
             yield '\n  resource_pools:'
-            yield str(environment.finalize(t_2(((undefined(name='pools') if l_1_pools is missing else l_1_pools) if t_4((undefined(name='pools') if l_1_pools is missing else l_1_pools)) else None), 4)))
+            yield str(environment.finalize(t_3(((undefined(name='pools') if l_1_pools is missing else l_1_pools) if t_5((undefined(name='pools') if l_1_pools is missing else l_1_pools)) else None), 4)))
             yield '\n'
         l_1_loop = l_1_extra = l_1_pools = l_1_additional_manager = missing
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'):
         pass
         yield 'resource_pools:'
-        yield str(environment.finalize(t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'), 2)))
+        yield str(environment.finalize(t_3(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'), 2)))
         yield '\n'
     l_0_defaults = environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'taskContainerDefaults')
     context.vars['defaults'] = l_0_defaults
@@ -498,22 +504,22 @@ def t__master(context, missing=missing, environment=environment):
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'):
             pass
             yield '  cpu_pod_spec:'
-            yield str(environment.finalize(t_2(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'), 4)))
+            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'), 4)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'):
             pass
             yield '  gpu_pod_spec:'
-            yield str(environment.finalize(t_2(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'), 4)))
+            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'), 4)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'):
             pass
             yield '  checkpoint_gc_pod_spec:'
-            yield str(environment.finalize(t_2(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'), 4)))
+            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'), 4)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'):
             pass
             yield '  log_policies:'
-            yield str(environment.finalize(t_2(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'), 4)))
+            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'), 4)))
             yield '\n'
     yield '  image:\n'
     if (not context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'task-images-paired')):
@@ -664,11 +670,11 @@ def t_db_deployment(context, missing=missing, environment=environment):
     l_0_labels = resolve('labels')
     l_0_db = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
         t_2 = environment.filters['toyaml']
     except KeyError:
@@ -770,11 +776,11 @@ def t_db_persistent_volume_claim(context, missing=missing, environment=environme
     l_0_unquoted = resolve('unquoted')
     l_0_db = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
         t_2 = environment.filters['toyaml']
     except KeyError:
@@ -879,11 +885,11 @@ def t_db_volume_snapshot(context, missing=missing, environment=environment):
     l_0_names = resolve('names')
     l_0_db = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
         t_2 = environment.filters['toyaml']
     except KeyError:
@@ -967,16 +973,22 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
     l_0_limits = resolve('limits')
     l_0_resources = resolve('resources')
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
-        t_2 = environment.filters['toyaml']
+        t_2 = environment.filters['gostring']
     except KeyError:
         @internalcode
         def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'gostring' found.")
+    try:
+        t_3 = environment.filters['toyaml']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'toyaml' found.")
     pass
     if (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai') and environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'version')):
@@ -991,12 +1003,12 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
         l_0_db = environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'db')
         context.vars['db'] = l_0_db
         context.exported_vars.add('db')
-        l_0_env = [{'name': 'DET_MASTER', 'value': str_join((environment.getattr((undefined(name='genai') if l_0_genai is missing else l_0_genai), 'master_scheme'), '://', environment.getattr((undefined(name='names') if l_0_names is missing else l_0_names), 'master_service'), '.', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Namespace'), ':', t_1(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'masterPort')), ))}, {'name': 'DB_NAME', 'value': 'lore'}, {'name': 'DB_USER', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'user'))}, {'name': 'DB_PASSWORD', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'password'))}, {'name': 'DB_PORT', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'port'))}, {'name': 'DB_HOST', 'value': environment.getattr((undefined(name='db_client') if l_0_db_client is missing else l_0_db_client), 'host')}]
+        l_0_env = [{'name': 'DET_MASTER', 'value': str_join((environment.getattr((undefined(name='genai') if l_0_genai is missing else l_0_genai), 'master_scheme'), '://', environment.getattr((undefined(name='names') if l_0_names is missing else l_0_names), 'master_service'), '.', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Namespace'), ':', t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'masterPort')), ))}, {'name': 'DB_NAME', 'value': 'lore'}, {'name': 'DB_USER', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'user'))}, {'name': 'DB_PASSWORD', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'password'))}, {'name': 'DB_PORT', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'port'))}, {'name': 'DB_HOST', 'value': environment.getattr((undefined(name='db_client') if l_0_db_client is missing else l_0_db_client), 'host')}]
         context.vars['env'] = l_0_env
         context.exported_vars.add('env')
         if environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'sslMode'):
             pass
-            l_0_env = ((undefined(name='env') if l_0_env is missing else l_0_env) + [{'name': 'DB_SSL_MODE', 'value': context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'sslMode'))}, {'name': 'DB_SSL_ROOT_CERT', 'value': str_join(((undefined(name='secret_path') if l_0_secret_path is missing else l_0_secret_path), t_1(environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'sslRootCert')), ))}])
+            l_0_env = ((undefined(name='env') if l_0_env is missing else l_0_env) + [{'name': 'DB_SSL_MODE', 'value': context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'sslMode'))}, {'name': 'DB_SSL_ROOT_CERT', 'value': str_join(((undefined(name='secret_path') if l_0_secret_path is missing else l_0_secret_path), t_2(environment.getattr((undefined(name='db') if l_0_db is missing else l_0_db), 'sslRootCert')), ))}])
             context.vars['env'] = l_0_env
             context.exported_vars.add('env')
         l_0_env = ((undefined(name='env') if l_0_env is missing else l_0_env) + [{'name': 'LORE_DOCKER_TAG_SUFFIX', 'value': context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='spec') if l_0_spec is missing else l_0_spec), 'version'))}])
@@ -1082,7 +1094,7 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
         yield '\n  namespace: '
         yield str(environment.finalize(environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Namespace')))
         yield '\n  labels:'
-        yield str(environment.finalize(t_2(environment.getattr((undefined(name='genai') if l_0_genai is missing else l_0_genai), 'labels'), 4)))
+        yield str(environment.finalize(t_3(environment.getattr((undefined(name='genai') if l_0_genai is missing else l_0_genai), 'labels'), 4)))
         yield '\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: '
         yield str(environment.finalize(environment.getattr((undefined(name='genai') if l_0_genai is missing else l_0_genai), 'app')))
         yield '\n  template:\n    metadata:\n      labels:\n        app: '
@@ -1104,11 +1116,11 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
         yield '\n        image: '
         yield str(environment.finalize(str_join((t_1(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'imageRegistry')), '/genai:', t_1(environment.getattr((undefined(name='spec') if l_0_spec is missing else l_0_spec), 'version')), ))))
         yield '\n        imagePullPolicy: Always\n        env:'
-        yield str(environment.finalize(t_2((undefined(name='env') if l_0_env is missing else l_0_env), 8)))
+        yield str(environment.finalize(t_3((undefined(name='env') if l_0_env is missing else l_0_env), 8)))
         yield '\n        volumeMounts:'
-        yield str(environment.finalize(t_2((undefined(name='mounts') if l_0_mounts is missing else l_0_mounts), 8)))
+        yield str(environment.finalize(t_3((undefined(name='mounts') if l_0_mounts is missing else l_0_mounts), 8)))
         yield '\n        resources:'
-        yield str(environment.finalize(t_2((undefined(name='resources') if l_0_resources is missing else l_0_resources), 10)))
+        yield str(environment.finalize(t_3((undefined(name='resources') if l_0_resources is missing else l_0_resources), 10)))
         yield '\n'
         if environment.getattr((undefined(name='spec') if l_0_spec is missing else l_0_spec), 'imagePullSecretName'):
             pass
@@ -1116,7 +1128,7 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='spec') if l_0_spec is missing else l_0_spec), 'imagePullSecretName'))))
             yield '\n'
         yield '      volumes:'
-        yield str(environment.finalize(t_2((undefined(name='volumes') if l_0_volumes is missing else l_0_volumes), 6)))
+        yield str(environment.finalize(t_3((undefined(name='volumes') if l_0_volumes is missing else l_0_volumes), 6)))
         yield '\n'
 
 
@@ -1393,22 +1405,28 @@ def t_master_deployment(context, missing=missing, environment=environment):
     l_0_quoted = resolve('quoted')
     l_0_image = l_0_storage = l_0_mount_checkpoints = l_0_managers = l_0_external_ca = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['bare']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
-        t_2 = environment.filters['toyaml']
+        t_2 = environment.filters['gostring']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'toyaml' found.")
+            raise TemplateRuntimeError("No filter named 'gostring' found.")
     try:
-        t_3 = environment.filters['trim']
+        t_3 = environment.filters['toyaml']
     except KeyError:
         @internalcode
         def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'toyaml' found.")
+    try:
+        t_4 = environment.filters['trim']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
             raise TemplateRuntimeError("No filter named 'trim' found.")
     pass
     l_0_image = str_join((t_1(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'imageRegistry')), '/', ('hpe-mlde-master' if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'enterpriseEdition') else 'determined-master'), ':', t_1((environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'detVersion') or environment.getattr((undefined(name='Chart') if l_0_Chart is missing else l_0_Chart), 'AppVersion'))), ))
@@ -1431,7 +1449,7 @@ def t_master_deployment(context, missing=missing, environment=environment):
     yield '\n  namespace: '
     yield str(environment.finalize(environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Namespace')))
     yield '\n  labels:'
-    yield str(environment.finalize(t_2(environment.getattr((undefined(name='labels') if l_0_labels is missing else l_0_labels), 'master'), 4)))
+    yield str(environment.finalize(t_3(environment.getattr((undefined(name='labels') if l_0_labels is missing else l_0_labels), 'master'), 4)))
     yield '\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: '
     yield str(environment.finalize(environment.getattr((undefined(name='names') if l_0_names is missing else l_0_names), 'master')))
     yield '\n  template:\n    metadata:\n      labels:\n        app: '
@@ -1541,7 +1559,7 @@ def t_master_deployment(context, missing=missing, environment=environment):
     if environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'db'), 'sslMode'):
         pass
         yield '      - name: database-cert\n'
-        if (t_3(t_1(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'db'), 'resourceType'))) == 'configMap'):
+        if (t_4(t_2(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'db'), 'resourceType'))) == 'configMap'):
             pass
             yield '        configMap:\n          name: '
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'db'), 'certResourceName'))))

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from chartgen.releases import LATEST
+from chartgen.rendering import audit
 from chartgen.yamlio import emit
 
 CHART_NAME = "determined"
@@ -87,6 +88,12 @@ def _go_string(value: Any) -> str:
     return go_string(value)
 
 
+def _bare(value: Any) -> str:
+    """A value's Go text as part of bare text upstream writes around it (``image: REGISTRY/name``)."""
+    audit.written(value, "embedded")
+    return _go_string(value)
+
+
 def _raw(value: str) -> emit.Raw:
     """Text a template built only from its own literals and serialised values."""
     return emit.Raw(value)
@@ -98,6 +105,7 @@ FILTERS: dict[str, Any] = {
     "yamldoc": emit.document,
     "sha256": _sha256,
     "gostring": _go_string,
+    "bare": _bare,
     "raw": _raw,
 }
 
@@ -165,6 +173,7 @@ def render_manifests(
     for name in sorted(templates):
         text = (rendered or {}).get(name)
         if text is None:
+            audit.in_template(name)
             text = env.get_template(name).render(base)
         for doc in split_documents(text):
             match = _KIND.search(doc)

@@ -431,6 +431,38 @@ def _short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 20] + "..."
 
 
+def types_at(release: str, path: Path) -> set[str]:
+    """The JSON types the release's schema admits at ``path`` (empty when it says nothing)."""
+    schema = release_schema(release)
+    defs = schema.get("$defs", {})
+    nodes: list[Schema] = [schema]
+    for part in path:
+        below: list[Schema] = []
+        for node in _branches(nodes, defs):
+            if isinstance(part, int):
+                child = node.get("items")
+            else:
+                child = node.get("properties", {}).get(part, node.get("additionalProperties"))
+            if isinstance(child, dict):
+                below.append(child)
+        nodes = below
+    found: set[str] = set()
+    for node in _branches(nodes, defs):
+        kinds = node.get("type", [])
+        found.update([kinds] if isinstance(kinds, str) else kinds)
+    return found
+
+
+def _branches(nodes: list[Schema], defs: Mapping[str, Schema]) -> Iterator[Schema]:
+    for node in nodes:
+        while "$ref" in node:
+            node = defs[node["$ref"].rsplit("/", 1)[-1]]
+        if "anyOf" in node:
+            yield from _branches(list(node["anyOf"]), defs)
+        else:
+            yield node
+
+
 def walk_values(
     values: object, release: str, secret_keys: Collection[str] = (), hidden: Collection[Path] = ()
 ) -> list[Finding]:
