@@ -36,6 +36,12 @@ if TYPE_CHECKING:
     from chartgen.planning.report import PlanReport
     from chartgen.podspec.task import PodPreviewResult
     from chartgen.rendering.engine import Manifest
+    from chartgen.validation.config import Finder as ConfigFinder
+    from chartgen.validation.registry import all_rules
+    from chartgen.validation.registry import explanation as rule_explanation
+    from chartgen.validation.registry import summary as rule_summary
+    from chartgen.validation.suppression import apply as suppress
+    from chartgen.validation.suppression import texts_of as suppression_texts
     from chartgen.values.model import (
         AdditionalResourceManager,
         CheckpointStorage,
@@ -99,6 +105,12 @@ _LAZY = {
     "migrate": ("chartgen.fixing.migrate", "migrate"),
     "MigrateResult": ("chartgen.fixing.migrate", "MigrateResult"),
     "read_values_text": ("chartgen.fixing.files", "read_text"),
+    "all_rules": ("chartgen.validation.registry", "all_rules"),
+    "rule_explanation": ("chartgen.validation.registry", "explanation"),
+    "rule_summary": ("chartgen.validation.registry", "summary"),
+    "ConfigFinder": ("chartgen.validation.config", "Finder"),
+    "suppress": ("chartgen.validation.suppression", "apply"),
+    "suppression_texts": ("chartgen.validation.suppression", "texts_of"),
     "write_values_text": ("chartgen.fixing.files", "write_text"),
     "unified_diff": ("chartgen.fixing.files", "unified_diff"),
 }
@@ -120,6 +132,7 @@ __all__ = [
     "ChartgenError",
     "CheckpointStorage",
     "Cluster",
+    "ConfigFinder",
     "Db",
     "DefaultImages",
     "Diagnostic",
@@ -156,6 +169,7 @@ __all__ = [
     "Values",
     "ValuesSource",
     "ValuesText",
+    "all_rules",
     "check_kube_version",
     "check_release",
     "diff",
@@ -167,9 +181,13 @@ __all__ = [
     "preview_pod",
     "read_values_text",
     "render",
+    "rule_explanation",
+    "rule_summary",
     "schema",
     "schema_text",
     "set_value",
+    "suppress",
+    "suppression_texts",
     "to_yaml_stream",
     "unified_diff",
     "validate",

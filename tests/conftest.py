@@ -20,6 +20,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 
 @pytest.fixture(autouse=True)
+def _no_colour_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output is compared as plain text: a developer's FORCE_COLOR or NO_COLOR must not change it."""
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_stdin() -> Iterator[None]:
     """chartgen reads standard input once per process; each test is a process of its own."""
     forget_stdin()

@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "chartgen.cli.diff",
         "preview an upgrade: what changes, and what fails, loses data or surprises",
     ),
+    "rule": ("chartgen.cli.rule", "explain a rule: what it checks, why, an example and the fix"),
 }
 
 

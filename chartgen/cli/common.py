@@ -75,15 +75,32 @@ def set_flags(args: argparse.Namespace) -> SetFlags:
 
 
 def report(diagnostics: Iterable[Diagnostic], fmt: str = "text", stream: IO[str] | None = None) -> None:
-    """Print diagnostics: text on standard error unless told otherwise, JSON (always, even ``[]``) on standard output."""
+    """Print diagnostics: text on standard error unless told otherwise, the data formats
+    (always, even with nothing found) on standard output. Text is coloured on a terminal."""
     diagnostics = list(diagnostics)
     if not diagnostics and fmt == "text":
         return
-    from chartgen.report import FORMATS
+    from chartgen.report import FORMATS, as_text
 
     if stream is None:
-        stream = sys.stdout if fmt == "json" else sys.stderr
-    stream.write(FORMATS[fmt](diagnostics))
+        stream = sys.stderr if fmt == "text" else sys.stdout
+    if fmt == "text":
+        stream.write(as_text(diagnostics, color=use_color(stream)))
+    else:
+        stream.write(FORMATS[fmt](diagnostics))
+
+
+def use_color(stream: IO[str]) -> bool:
+    """Colour only on a terminal, as ruff and pytest: a non-empty ``NO_COLOR`` turns it off
+    (no-color.org), a non-empty ``FORCE_COLOR`` on (CI logs that render it); ``TERM=dumb`` off."""
+    import os
+
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
 
 def error(message: str) -> None:

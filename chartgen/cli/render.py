@@ -33,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--kube-version", metavar="V",
-        help="Kubernetes version of the target cluster (>= 1.19), e.g. 1.29 or v1.29.3",
+        help="Kubernetes version of the target cluster, e.g. 1.29 or v1.29.3: only checked (>= 1.19, for "
+        "networking.k8s.io/v1 Ingresses); no template depends on it",
     )  # fmt: skip
 
 

@@ -27,7 +27,7 @@ def schema_path(release: str) -> Path:
 
 def outputs() -> dict[Path, str]:
     """Every generated file and the text it must hold."""
-    from chartgen.gen import docs, schema, templates, writes
+    from chartgen.gen import docs, rules, schema, templates, writes
 
     full = schema.full_schema()
     annotated = {r: schema.release_schema(full, r) for r in SUPPORTED}
@@ -38,6 +38,7 @@ def outputs() -> dict[Path, str]:
         files[PACKAGE / "data" / release / "defaults.json"] = _json(schema.chart_defaults(tree))
         files[schema_path(release)] = public
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
+    files[ROOT / "docs" / "rules.md"] = rules.render()
     files[PACKAGE / "rendering" / "compiled.py"] = templates.compiled_module()
     files[PACKAGE / "data" / "writes.json"] = _json(writes.writes())
     return files

@@ -239,6 +239,8 @@ def public_schema(schema: Node, release: str) -> Node:
     body.pop("description", None)
     head: Node = {
         "$schema": DRAFT,
+        # A tag URI (RFC 4151): absolute and stable without claiming a web address nobody serves.
+        "$id": f"tag:chartgen,2026:determined-values-schema/{release}",
         "title": f"Values of the Determined Helm chart {release}",
         "description": f"What the Determined {release} chart reads, plus chartgen's extensions (cluster, ingress).",
     }

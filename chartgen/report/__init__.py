@@ -1,22 +1,51 @@
-"""Turn diagnostics into text for people (``FILE:LINE:COL: error[rule] message``) or JSON for tools.
+"""Turn diagnostics into text for people (``FILE:LINE:COL: error[rule] message``) or data for tools.
 
 Text is one finding per line, then its hint indented under it, so editors, CI
 log parsers and ``grep`` read it like a compiler's. User text reaches messages
 (key names, file names), so control characters are escaped: a newline cannot
 forge a finding and an escape sequence cannot colour or rewrite a terminal.
-There is no colour at all, on a TTY or not.
+Colour is the caller's choice (a terminal, as ruff decides); only chartgen's own
+escape sequences are ever written. ``github`` writes GitHub Actions workflow
+commands (annotations on the pull request), ``sarif`` a SARIF 2.1.0 log for
+code-scanning tools.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from chartgen.diagnostics import Diagnostic
 from chartgen.printable import printable
 
 HINT_PREFIX = "  hint: "
 
-__all__ = ["FORMATS", "HINT_PREFIX", "as_json", "as_text", "ordered", "printable"]
+__all__ = [
+    "FORMATS",
+    "HINT_PREFIX",
+    "as_github",
+    "as_json",
+    "as_sarif",
+    "as_text",
+    "ordered",
+    "printable",
+    "summary",
+    "text_line",
+]
+
+_RED, _YELLOW, _BOLD, _CYAN, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[1m", "\x1b[36m", "\x1b[0m"
+
+
+def text_line(d: Diagnostic, *, color: bool = False) -> str:
+    where = printable(f"{d.location}: ") if d.location else ""
+    level = d.severity.value
+    head = f"{level}[{d.rule}]"
+    if color:
+        where = f"{_BOLD}{where}{_RESET}" if where else ""
+        head = f"{_RED if d.is_error else _YELLOW}{_BOLD}{level}{_RESET}[{_CYAN}{d.rule}{_RESET}]"
+    line = f"{where}{head} {printable(d.message)}"
+    if d.hint:
+        line += f"\n{HINT_PREFIX}{printable(d.hint)}"
+    return line
 
 
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -24,8 +53,24 @@ def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(dict.fromkeys(diagnostics), key=Diagnostic.sort_key)
 
 
-def as_text(diagnostics: Iterable[Diagnostic]) -> str:
-    return "".join(f"{d}\n" for d in ordered(diagnostics))
+def as_text(diagnostics: Iterable[Diagnostic], *, color: bool = False) -> str:
+    return "".join(text_line(d, color=color) + "\n" for d in ordered(diagnostics))
+
+
+def summary(diagnostics: Iterable[Diagnostic]) -> str:
+    """The last line of text output: ``Found 3 errors, 1 warning in 2 files.``, or ``All checks passed.``"""
+    found = list(dict.fromkeys(diagnostics))
+    if not found:
+        return "All checks passed.\n"
+    errors = sum(d.is_error for d in found)
+    counts = [_count(errors, "error"), _count(len(found) - errors, "warning")]
+    files = len({d.location.file for d in found if d.location and _is_file(d.location.file)})
+    where = f" in {_count(files, 'file')}" if files else ""
+    return f"Found {', '.join(c for c in counts if c)}{where}.\n"
+
+
+def _count(number: int, noun: str) -> str:
+    return "" if not number else f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def as_json(diagnostics: Iterable[Diagnostic]) -> str:
@@ -50,4 +95,94 @@ def as_json(diagnostics: Iterable[Diagnostic]) -> str:
     return json.dumps(rows, indent=2) + "\n"
 
 
-FORMATS: dict[str, Callable[[Iterable[Diagnostic]], str]] = {"text": as_text, "json": as_json}
+def _github_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    return _github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def as_github(diagnostics: Iterable[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: ``::error file=F,line=L,col=C,title=RULE::message``.
+
+    Escaped as GitHub's runner unescapes them (``%``, CR and LF everywhere; ``:`` and ``,``
+    in properties too). A finding with no real file (``--set``) is annotated on the run.
+    """
+    lines = []
+    for d in ordered(diagnostics):
+        loc = d.location
+        props = []
+        if loc and _is_file(loc.file):
+            props.append(f"file={_github_property(loc.file)}")
+            if loc.line:
+                props += [f"line={loc.line}", f"col={loc.column or 1}"]
+        props.append(f"title={_github_property(f'chartgen ({d.rule})')}")
+        where = f"{printable(str(loc))}: " if loc and not _is_file(loc.file) else ""
+        message = where + printable(d.message) + (f"\nhint: {printable(d.hint)}" if d.hint else "")
+        lines.append(f"::{d.severity.value} {','.join(props)}::{_github_data(message)}\n")
+    return "".join(lines)
+
+
+def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None = None) -> str:
+    """A SARIF 2.1.0 log (GitHub code scanning, Azure DevOps, IDE viewers): one run; each rule
+    described by its explanation in ``docs`` (rule id -> ``chartgen rule`` text) when given."""
+    import json
+    from importlib.metadata import PackageNotFoundError, version
+    from pathlib import PurePosixPath
+    from urllib.parse import quote
+
+    found = ordered(diagnostics)
+    docs = docs or {}
+    ids = sorted({d.rule for d in found})
+    rules = []
+    for rule_id in ids:
+        doc = docs.get(rule_id)
+        entry: dict[str, object] = {"id": rule_id}
+        if doc:
+            entry["shortDescription"] = {"text": " ".join(doc.split("\n\n", 1)[0].split())}
+            entry["fullDescription"] = {"text": doc}
+        rules.append(entry)
+    results = []
+    for d in found:
+        result: dict[str, object] = {
+            "ruleId": d.rule,
+            "ruleIndex": ids.index(d.rule),
+            "level": d.severity.value,
+            "message": {"text": d.message + (f"\nhint: {d.hint}" if d.hint else "")},
+        }
+        loc = d.location
+        if loc and _is_file(loc.file):
+            path = PurePosixPath(loc.file.replace("\\", "/"))
+            uri = f"file://{quote(str(path))}" if path.is_absolute() else quote(str(path))
+            physical: dict[str, object] = {"artifactLocation": {"uri": uri}}
+            if loc.line:
+                physical["region"] = {"startLine": loc.line, "startColumn": loc.column or 1}
+            result["locations"] = [{"physicalLocation": physical}]
+        elif loc:
+            result["locations"] = [{"logicalLocations": [{"name": str(loc)}]}]
+        results.append(result)
+    try:
+        mine = version("chartgen")
+    except PackageNotFoundError:
+        mine = "0"
+    driver = {"name": "chartgen", "version": mine, "rules": rules}
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": driver}, "results": results}],
+    }
+    return json.dumps(log, indent=2) + "\n"
+
+
+def _is_file(name: str) -> bool:
+    """Not a pseudo-file: ``--set``, ``-`` (standard input shown as ``<stdin>``), ``<no values given>``."""
+    return not name.startswith(("-", "<"))
+
+
+FORMATS: dict[str, Callable[[Iterable[Diagnostic]], str]] = {
+    "text": as_text,
+    "json": as_json,
+    "github": as_github,
+    "sarif": as_sarif,
+}

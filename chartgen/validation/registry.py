@@ -1,8 +1,11 @@
-"""Rules register themselves here; the runner calls every registered rule.
+"""Rules register themselves here: the catalogue of every rule id chartgen can report.
 
 A rule is a function ``check(ctx) -> Iterable[Diagnostic]`` decorated with
 ``@rule("rule-id")``. Its docstring says what it catches and why, with a
-passing and a failing example.
+passing and a failing example. Findings made before or beside the rules
+(reading YAML, ``--set``, a command's own checks) are registered with
+``explain("rule-id", doc)``, so every id can be listed, explained
+(``chartgen rule ID``), documented and configured alike.
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ class Rule:
     does and need ``--unsafe-fixes`` (a single fix may still call itself unsafe)."""
 
     rule: str
-    check: Check
+    check: Check | None
     doc: str
     fix: Fixer | None = None
     safe: bool = False
@@ -110,10 +113,25 @@ def rule(name: str) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
         if name in RULES:
             raise ValueError(f"rule {name} registered twice")
-        RULES[name] = Rule(name, check, (check.__doc__ or "").strip())
+        RULES[name] = Rule(name, check, _clean(check.__doc__ or ""))
         return check
 
     return register
+
+
+def _clean(doc: str) -> str:
+    """A docstring without the indentation of its lines after the first, as ``inspect.cleandoc``."""
+    import textwrap
+
+    first, _, rest = doc.strip().partition("\n")
+    return f"{first}\n{textwrap.dedent(rest)}".strip()
+
+
+def explain(name: str, doc: str) -> None:
+    """Register ``name``, reported from outside the runner, with its explanation."""
+    if name in RULES:
+        raise ValueError(f"rule {name} registered twice")
+    RULES[name] = Rule(name, None, _clean(doc))
 
 
 def fixes(name: str, *, safe: bool) -> Callable[[Fixer], Fixer]:
@@ -133,3 +151,16 @@ def all_rules() -> Iterator[Rule]:
     import chartgen.validation.rules  # noqa: F401  (registers every rule)
 
     yield from RULES.values()
+
+
+def explanation(known: Rule) -> str:
+    """What ``chartgen rule ID`` prints: the id, whether ``chartgen fix`` fixes it, the docstring."""
+    fix = ""
+    if known.fix is not None:
+        fix = " (fixed by chartgen fix)" if known.safe else " (fixed by chartgen fix --unsafe-fixes)"
+    return f"{known.rule}{fix}\n\n{known.doc}\n"
+
+
+def summary(doc: str) -> str:
+    """A rule's first paragraph on one line: what ``chartgen rule --all`` lists beside the id."""
+    return " ".join(doc.split("\n\n", 1)[0].split())

@@ -17,6 +17,7 @@ def run_rules(
     ctx = Context(loaded, release_name, namespace, is_upgrade)
     found: list[Diagnostic] = list(loaded.notes)
     for rule in all_rules():
-        found.extend(rule.check(ctx))
+        if rule.check is not None:
+            found.extend(rule.check(ctx))
     unique = list(dict.fromkeys(found))
     return sorted(unique, key=Diagnostic.sort_key)

@@ -18,7 +18,8 @@ from tests.support.cli import run_cli
 
 
 def lint(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    return run_cli(["lint", *args], stdin)
+    """``chartgen lint --quiet``: findings only (the summary line has tests of its own)."""
+    return run_cli(["lint", "--quiet", *args], stdin)
 
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n"
@@ -102,7 +103,7 @@ def test_a_hint_is_indented_under_its_finding() -> None:
     assert code == 0
     first, second = out.splitlines()
     assert first.startswith("values.yaml:4:12: warning[ingress-exposure] ")
-    assert second == "  hint: set useNodePortForMaster: true, as seed 003's TLS setup says"
+    assert second == "  hint: set useNodePortForMaster: true, as Determined's TLS setup guide says"
 
 
 def test_a_required_value_that_is_missing_points_at_the_top_of_the_file() -> None:
@@ -358,7 +359,7 @@ def test_the_real_command_line(tmp_path: Path) -> None:
     bad = tmp_path / "values.yaml"
     bad.write_text("maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
     process = subprocess.run(
-        [sys.executable, "-m", "chartgen", "lint", "values.yaml", "-f", "-"],
+        [sys.executable, "-m", "chartgen", "lint", "-q", "values.yaml", "-f", "-"],
         input="logColor: false\n",
         cwd=tmp_path,
         capture_output=True,

@@ -48,3 +48,57 @@ def test_hook_passes_good_values_and_fails_bad_ones(tmp_path: Path) -> None:
     assert "values-bad.yaml:3:1: error[checkpoint-location-required]" in bad.stdout
     assert "checkpointStorage.bucket" in bad.stdout
     assert not any(line.startswith("values-good.yaml:") for line in bad.stdout.splitlines())
+
+
+# Each real values file under the name it has where it was found (tests/data/real-world/*: first line).
+REAL_NAMES = {
+    "01-redhat-red-wall-demo-openshift": "components/app-configs/mlde-anyuid/base/helm-values.yaml",
+    "02-fundacionctic-ai4es-tutorial-terraform-gke": "infra/determined-values.yaml",
+    "03-fundacionctic-ai4es-tutorial-terraform-sharedfs-earlier": "infra/sharedfs/determined-values.yaml",
+    "04-determined-pdk-aws-eks": "deploy/aws/prod.mlde.values.yaml",
+    "05-determined-pdk-gcp-gke": "deploy/gcp/prod.mlde.values.yaml",
+    "06-determined-pdk-vanilla-k8s-minio": "deploy/k8s/mlde_values.yaml",
+    "07-determined-pdk-vanilla-k8s-first-release": "deploy/k8s-first/determined/values.yaml",
+    "08-determined-pdk-aws-pachyderm-umbrella": "deploy/pachyderm/helm_values.yaml",
+    "09-hpe-dev-blog-ezmeral-first-time-user": "blog/values.yaml",
+    "10-gh-issue-10152-slot-type-rocm": "issue-10152/values.yaml",
+    "11-works-with-determined-pachyderm-seldon-chart-values": "pachyderm-seldon/determined-chart/values.yaml",
+    "upstream-02-custom-pod-specs-resourcePools-affinity": "docs/pod-specs/values.yaml",
+    "upstream-03-install-on-kubernetes-pool-tolerations": "docs/install/values-tolerations.yaml",
+    "upstream-04-rocm-support-pool": "docs/rocm/values-rocm.yaml",
+    "upstream-05-multi-rm-additional-resource-managers": "docs/multi-rm/values.yaml",
+}
+OTHER_CHART = "apps/ingress-nginx/values.yaml"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize("scoped", [False, True], ids=["default-pattern", "documented-exclude"])
+def test_hook_checks_every_determined_file_and_no_other(tmp_path: Path, scoped: bool) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    _git(work, "init", "-q")
+    real = ROOT / "tests" / "data" / "real-world"
+    assert sorted(REAL_NAMES) == sorted(p.stem for p in real.glob("*.yaml"))
+    for stem, name in REAL_NAMES.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(real / f"{stem}.yaml", work / name)
+    (work / OTHER_CHART).parent.mkdir(parents=True)
+    (work / OTHER_CHART).write_text("controller:\n  replicaCount: 2\nimagePullSecrets: []\n")
+    (work / "apps" / "ingress-nginx" / "Chart.yaml").write_text("name: ingress-nginx\n")
+    if scoped:  # README, "Pre-commit": the first step
+        (work / ".chartgen.yaml").write_text("exclude:\n  - apps/**\n")
+    _git(work, "add", ".")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "SKIP": "", "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "chartgen-lint", "--all-files"]
+    run = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "Skipped" not in run.stdout
+    findings = [line for line in run.stdout.splitlines() if "[" in line and ": " in line]
+    checked = {line.split(":", 1)[0] for line in findings if not line.startswith(" ")}
+    assert set(REAL_NAMES.values()) <= checked, run.stdout
+    other = [line for line in findings if line.startswith(OTHER_CHART)]
+    if scoped:
+        assert other == []
+    else:
+        assert [line.split(" ", 2)[1] for line in other] == ["warning[not-determined-values]"]
+    assert "Chart.yaml" not in run.stdout

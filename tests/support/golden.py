@@ -73,12 +73,12 @@ def real_world_files() -> list[Path]:
 
 
 def lint_output(path: Path) -> str:
-    """What ``chartgen lint`` prints for a file, with its exit code, paths relative to its folder."""
+    """What ``chartgen lint --quiet`` prints for a file (no summary), with its exit code, paths relative."""
     from chartgen.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["lint", str(path)])
+        code = main(["lint", "--quiet", str(path)])
     return f"exit {code}\n" + (out.getvalue() + err.getvalue()).replace(str(path.parent) + "/", "")
 
 

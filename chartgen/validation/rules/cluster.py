@@ -213,7 +213,7 @@ def divide_nodes(ctx: Context) -> Iterator[Diagnostic]:
 
     A task of more slots than ``maxSlotsPerPod`` runs as pods of exactly that
     many, so on a node whose slots it does not divide some stay idle, or the
-    pods never fit; seed 003 says to use the greatest common divisor of the node
+    pods never fit; Determined's install guide says to use the greatest common divisor of the node
     sizes. A node holds a slot per GPU, or for CPU slots as many slots of
     ``slotResourceRequests.cpu`` as its ``allocatableCpu`` fits (a pod larger
     than the node is ``cluster-slot-cpu-fits``' finding). Groups without GPUs

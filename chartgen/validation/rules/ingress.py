@@ -127,5 +127,5 @@ def exposure(ctx: Context) -> Iterator[Diagnostic]:
             "ingress.enabled with the master Service still of type LoadBalancer (the default) "
             "gives the master two public entry points, one of them bypassing the Ingress",
             severity=Severity.WARNING,
-            hint="set useNodePortForMaster: true, as seed 003's TLS setup says",
+            hint="set useNodePortForMaster: true, as Determined's TLS setup guide says",
         )

@@ -1,0 +1,254 @@
+"""Project configuration: ``.chartgen.yaml`` or ``[tool.chartgen]`` in ``pyproject.toml``, found as ruff finds its own.
+
+For each values file, the nearest configuration up the directory tree from the
+file applies (in one directory, ``.chartgen.yaml`` wins over ``pyproject.toml``,
+and a ``pyproject.toml`` without ``[tool.chartgen]`` is passed by). Discovery only
+stats files; a file is parsed only when found, once per run. Paths and globs in a
+configuration are relative to its directory. ``overrides`` apply in order to the
+files their ``paths`` globs match; later settings win, ``ignore`` lists add up.
+
+Every key is checked: a typo in a configuration is an error, never a silent default.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from chartgen.diagnostics import Severity, UsageError
+
+YAML_NAME = ".chartgen.yaml"
+TOML_NAME = "pyproject.toml"
+
+#: Keys a configuration (and each override) may set, and the type each must have.
+_SETTINGS: dict[str, type] = {
+    "select": list,
+    "ignore": list,
+    "severity": dict,
+    "strict": bool,
+    "app-version": str,
+    "release-name": str,
+    "namespace": str,
+    "base": list,
+}
+_TOP_ONLY: dict[str, type] = {"exclude": list, "overrides": list}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What applies to one values file: rule selection, severities, release facts, base files."""
+
+    select: tuple[str, ...] = ("*",)
+    ignore: tuple[str, ...] = ()
+    severity: Mapping[str, Severity] = field(default_factory=dict)
+    strict: bool = False
+    app_version: str | None = None
+    release_name: str | None = None
+    namespace: str | None = None
+    base: tuple[str, ...] = ()
+    #: Where these settings come from (a configuration file), for messages.
+    source: str | None = None
+    excluded: bool = False
+
+    def enabled(self, rule: str) -> bool:
+        chosen = any(fnmatchcase(rule, pattern) for pattern in self.select)
+        return chosen and not any(fnmatchcase(rule, pattern) for pattern in self.ignore)
+
+
+@dataclass(frozen=True)
+class _Block:
+    globs: tuple[str, ...]
+    values: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Config:
+    """One configuration file, checked."""
+
+    file: Path
+    root: Path
+    settings: dict[str, Any]
+    exclude: tuple[str, ...]
+    overrides: tuple[_Block, ...]
+
+    def for_file(self, path: Path) -> Settings:
+        relative = _relative(path, self.root)
+        result = _apply(Settings(source=str(self.file)), self.settings, self.root)
+        if relative is not None and any(_matches(relative, glob) for glob in self.exclude):
+            result = replace(result, excluded=True)
+        for block in self.overrides:
+            if relative is not None and any(_matches(relative, glob) for glob in block.globs):
+                result = _apply(result, block.values, self.root)
+        return result
+
+
+def _relative(path: Path, root: Path) -> str | None:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
+def _glob_regex(glob: str) -> re.Pattern[str]:
+    """``**/`` any directories (none too), ``*`` and ``?`` within one name, as pre-commit's users expect."""
+    out = ""
+    i = 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out, i = out + "(?:.*/)?", i + 3
+        elif glob.startswith("**", i):
+            out, i = out + ".*", i + 2
+        elif glob[i] == "*":
+            out, i = out + "[^/]*", i + 1
+        elif glob[i] == "?":
+            out, i = out + "[^/]", i + 1
+        else:
+            out, i = out + re.escape(glob[i]), i + 1
+    return re.compile(out)
+
+
+def _matches(relative: str, glob: str) -> bool:
+    return _glob_regex(glob.removeprefix("./")).fullmatch(relative) is not None
+
+
+def _apply(settings: Settings, values: dict[str, Any], root: Path) -> Settings:
+    changes: dict[str, Any] = {}
+    if "select" in values:
+        changes["select"] = tuple(values["select"])
+    if "ignore" in values:
+        changes["ignore"] = (*settings.ignore, *values["ignore"])
+    if "severity" in values:
+        changes["severity"] = {**settings.severity, **{k: Severity(v) for k, v in values["severity"].items()}}
+    if "base" in values:
+        changes["base"] = tuple(_shown(root / name) for name in values["base"])
+    for key in ("strict", "app-version", "release-name", "namespace"):
+        if key in values:
+            changes[key.replace("-", "_")] = values[key]
+    return replace(settings, **changes)
+
+
+def _shown(path: Path) -> str:
+    """A base file as messages show it: relative to the working directory when under it."""
+    relative = os.path.relpath(path)
+    return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+
+
+def _has_type(value: Any, wanted: type) -> bool:
+    return isinstance(value, wanted)
+
+
+def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str]) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise UsageError(f"{where}: must be a mapping of settings")
+    known = set(rules)
+    for key, value in table.items():
+        wanted = allowed.get(key)
+        if wanted is None:
+            raise UsageError(f"{where}: unknown setting {key!r} (settings: {', '.join(sorted(allowed))})")
+        if not _has_type(value, wanted):
+            raise UsageError(f"{where}: {key} must be a {wanted.__name__}, not {type(value).__name__}")
+        if key in ("select", "ignore", "base") and not all(isinstance(item, str) for item in value):
+            raise UsageError(f"{where}: {key} must list strings")
+        if key in ("select", "ignore"):
+            for pattern in value:
+                if not any(fnmatchcase(rule, pattern) for rule in known):
+                    raise UsageError(f"{where}: {key}: no rule is named {pattern!r} (chartgen rule --list)")
+        if key == "severity":
+            for rule, level in value.items():
+                if rule not in known:
+                    raise UsageError(f"{where}: severity: no rule is named {rule!r} (chartgen rule --list)")
+                if level not in ("error", "warning"):
+                    raise UsageError(f"{where}: severity of {rule} must be error or warning, not {level!r}")
+    return dict(table)
+
+
+def parse(file: Path, table: Any, rules: Iterable[str]) -> Config:
+    """A configuration from its parsed table (``[tool.chartgen]`` or the YAML document)."""
+    rules = list(rules)
+    top = _check(table, str(file), {**_SETTINGS, **_TOP_ONLY}, rules)
+    blocks = []
+    for index, block in enumerate(top.pop("overrides", [])):
+        where = f"{file}: overrides[{index}]"
+        if not isinstance(block, dict) or not isinstance(block.get("paths"), list):
+            raise UsageError(f"{where}: needs paths, a list of globs")
+        globs = block.pop("paths")
+        blocks.append(_Block(tuple(map(str, globs)), _check(block, where, _SETTINGS, rules)))
+    exclude = tuple(map(str, top.pop("exclude", [])))
+    return Config(file, file.parent.resolve(), top, exclude, tuple(blocks))
+
+
+def _read(file: Path, rules: Iterable[str]) -> Config | None:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read configuration {file}: {exc}") from None
+    if file.name == TOML_NAME:
+        import tomllib
+
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise UsageError(f"{file}: {exc}") from None
+        table = document.get("tool", {}).get("chartgen")
+        return None if table is None else parse(file, table, rules)
+    from chartgen.yamlio import YamlError, load_yaml
+
+    try:
+        loaded = load_yaml(text, str(file))
+    except YamlError as exc:
+        raise UsageError(str(exc.diagnostic)) from None
+    return parse(file, {} if loaded.data is None else loaded.data, rules)
+
+
+class Finder:
+    """The configuration of each directory, looked up once: ruff's nearest-file rule."""
+
+    def __init__(self, rules: Iterable[str]) -> None:
+        self._rules = list(rules)
+        self._dirs: dict[Path, Config | None] = {}
+
+    def explicit(self, file: str) -> Config:
+        path = Path(file)
+        found = _read(path, self._rules)
+        if found is None:
+            raise UsageError(f"{file} has no [tool.chartgen] table")
+        return found
+
+    def nearest(self, start: Path) -> Config | None:
+        seen: list[Path] = []
+        directory: Path | None = start.resolve()
+        found: Config | None = None
+        while directory is not None:
+            if directory in self._dirs:
+                found = self._dirs[directory]
+                break
+            seen.append(directory)
+            found = self._in(directory)
+            if found is not None:
+                break
+            directory = directory.parent if directory.parent != directory else None
+        for each in seen:
+            self._dirs[each] = found
+        return found
+
+    def _in(self, directory: Path) -> Config | None:
+        for name in (YAML_NAME, TOML_NAME):
+            candidate = directory / name
+            if candidate.is_file():
+                found = _read(candidate, self._rules)
+                if found is not None:
+                    return found
+        return None
+
+    def settings(self, file: str | None, explicit: Config | None = None) -> Settings:
+        """What applies to ``file`` (``None``: values from flags or standard input: the working directory's)."""
+        path = Path(file) if file and not file.startswith(("-", "<")) else None
+        config = explicit or self.nearest(path.parent if path is not None else Path.cwd())
+        if config is None:
+            return Settings()
+        return config.for_file(path if path is not None else Path.cwd() / "-")

@@ -1,0 +1,105 @@
+"""Inline suppression: ``# chartgen: ignore[rule-id, …]`` silences those rules' findings there.
+
+A comment at the end of a line covers that line; a comment alone on its line
+covers the next line too (put it above the key). A suppression that silences
+nothing is itself reported (``unused-suppression``), so stale ones do not pile
+up: as ruff's ``RUF100`` does for ``noqa``. Only the comment's own position is
+ever shown, never the values around it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from chartgen.diagnostics import Diagnostic, Location, Severity
+
+RULE = "unused-suppression"
+MARK = "chartgen:"
+_DIRECTIVE = re.compile(r"#\s*chartgen:\s*ignore\[([^\]\n]*)\]")
+
+
+@dataclass(frozen=True)
+class Directive:
+    file: str
+    line: int
+    column: int
+    rules: tuple[str, ...]
+    lines: frozenset[int]
+
+
+def directives(text: str, file: str) -> list[Directive]:
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if MARK not in line:
+            continue
+        for match in _DIRECTIVE.finditer(line):
+            rules = tuple(name.strip() for name in match.group(1).split(",") if name.strip())
+            alone = not line[: match.start()].strip()
+            covered = frozenset({number, number + 1} if alone else {number})
+            found.append(Directive(file, number, match.start() + 1, rules, covered))
+    return found
+
+
+def apply(
+    diagnostics: Iterable[Diagnostic],
+    texts: Mapping[str, str],
+    *,
+    known: Callable[[str], bool],
+    enabled: Callable[[str], bool],
+) -> list[Diagnostic]:
+    """``diagnostics`` without the suppressed ones, plus a finding for each suppression that did nothing.
+
+    ``texts`` are the files whose comments count; ``known`` says whether a rule id exists,
+    ``enabled`` whether its findings are reported at all (a suppression of a rule turned
+    off by configuration is not stale).
+    """
+    table = [d for file, text in texts.items() for d in directives(text, file)]
+    used: set[tuple[Directive, str]] = set()
+    kept = []
+    report_unused = enabled(RULE)
+    for d in diagnostics:
+        loc = d.location
+        hit = next(
+            (
+                x
+                for x in table
+                if loc is not None and loc.file == x.file and loc.line in x.lines and d.rule in x.rules
+            ),
+            None,
+        )
+        if hit is None:
+            kept.append(d)
+        else:
+            used.add((hit, d.rule))
+    for directive in table if report_unused else ():
+        where = Location(directive.file, directive.line, directive.column)
+        if not directive.rules:
+            kept.append(_unused(where, "names no rule: write # chartgen: ignore[rule-id]"))
+        for rule in directive.rules:
+            if not known(rule):
+                kept.append(_unused(where, f"names {rule!r}, which is not a rule (chartgen rule --list)"))
+            elif (directive, rule) not in used and enabled(rule):
+                kept.append(_unused(where, f"ignore[{rule}] suppresses nothing here: remove it"))
+    return kept
+
+
+def _unused(where: Location, message: str) -> Diagnostic:
+    return Diagnostic(RULE, f"this suppression {message}", Severity.WARNING, where)
+
+
+def texts_of(files: Iterable[str]) -> dict[str, str]:
+    """The text of each file that holds a suppression comment (standard input, read once, is not reread)."""
+    texts = {}
+    for file in dict.fromkeys(files):
+        if file == "-":
+            continue
+        try:
+            with open(file, encoding="utf-8", errors="replace") as handle:
+                text = handle.read(1 << 20)
+        except OSError:
+            continue
+        if MARK in text:
+            texts[file] = text
+    return texts
