@@ -20,4 +20,14 @@ def run_rules(
         if rule.check is not None:
             found.extend(rule.check(ctx))
     unique = list(dict.fromkeys(found))
-    return sorted(unique, key=Diagnostic.sort_key)
+    return sorted(_one_error_per_value(unique), key=Diagnostic.sort_key)
+
+
+#: Errors about how the chart writes a value: beside another error at the same value (not a URL,
+#: not an allowed name, not a string) they say nothing the user needs, as fixing that fixes both.
+_SECONDARY = frozenset({"written-bare"})
+
+
+def _one_error_per_value(found: list[Diagnostic]) -> list[Diagnostic]:
+    primary = {d.location for d in found if d.is_error and d.rule not in _SECONDARY and d.location}
+    return [d for d in found if not (d.rule in _SECONDARY and d.location in primary)]

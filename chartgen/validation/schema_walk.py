@@ -310,7 +310,8 @@ class Walker:
                 self.add("invalid-format", path, f"{dotted(path)}: {shown} does not match {pattern}")
                 return
         fmt = node.get("format")
-        if fmt is not None:
+        if fmt is not None and not (value == "" and "null" in node.get("type", ())):
+            # "" where null is allowed is unset to every template test; the rule needing a value says so.
             problem = check_format(fmt, value)
             if problem is not None:
                 text = problem.message if not secret else "the value is malformed"

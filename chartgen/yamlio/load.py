@@ -6,6 +6,7 @@ so that scalars are typed as Helm types them and duplicate keys are caught.
 
 from __future__ import annotations
 
+import math
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -125,14 +126,22 @@ class _Builder:
             )
         if node.style is None and (tag in _EXPLICIT or tag == _STR or tag.startswith("tag:")):
             implicit = _IMPLICIT_TAG(text)
-            if tag == implicit or (tag not in _EXPLICIT and tag != _STR):
-                return helm_number(resolve_plain(text))
-            if tag == _STR:
+            if tag == _STR and tag != implicit:
                 return text
-            return helm_number(resolve_plain(text))
+            return self.number(node, resolve_plain(text))
         if tag in _EXPLICIT:
-            return helm_number(resolve_plain(text))
+            return self.number(node, resolve_plain(text))
         return text
+
+    def number(self, node: Any, value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.error(
+                node,
+                "yaml-not-a-number",
+                f"`{node.value}` is YAML's {'not-a-number' if math.isnan(value) else 'infinity'}, which JSON "
+                "cannot hold: Helm refuses the file (json: unsupported value), whatever key it is under",
+            )
+        return helm_number(value)
 
     def mapping(self, node: Any, path: Path) -> dict[str, Any]:
         result: dict[str, Any] = {}

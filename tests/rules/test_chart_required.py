@@ -97,7 +97,12 @@ def test_a_section_the_chart_reads_unguarded_must_not_be_deleted(tmp_path: Path,
     assert "Helm refuses to render (nil pointer" in messages(tmp_path, text, "section-required")[0]
 
 
-def test_a_placeholder_password_is_one_error_not_also_a_weak_password(tmp_path: Path) -> None:
-    text = "maxSlotsPerPod: 4\ndefaultPassword: <myPassword>\n"
+def test_a_placeholder_password_is_one_finding_not_also_weak_or_deprecated(tmp_path: Path) -> None:
     rules = ["initial-password-strength", "placeholder", "default-password-deprecated"]
-    assert found(tmp_path, text, rules) == [(2, 1, "default-password-deprecated"), (2, 18, "placeholder")]
+    for text in ("maxSlotsPerPod: 4\n", "maxSlotsPerPod: 4\ninitialUserPassword: Str0ng-Passw0rd\n"):
+        line = text.count("\n") + 1
+        assert found(tmp_path, text + "defaultPassword: <myPassword>\n", rules) == [(line, 18, "placeholder")]
+        # Filled in, the deprecated name is the one thing left to say.
+        assert found(tmp_path, text + "defaultPassword: Legacy-Passw0rd\n", rules) == [
+            (line, 1, "default-password-deprecated")
+        ]

@@ -20,6 +20,7 @@ CASES: list[tuple[bytes, tuple[int, int, str]]] = [
     (b"<<: 5\n", (1, 5, "yaml-merge")),
     (b"a: &x {b: *x}\n", (1, 4, "yaml-alias-cycle")),
     (b'a: "\\ud83d"\n', (1, 4, "yaml-invalid-character")),
+    (b"x:\n  y: [1, .nan]\n", (2, 10, "yaml-not-a-number")),
     (b"- master\n", (1, 1, "values-not-a-map")),
     (b"a: [" + b",".join([b"1"] * 10_001) + b"]\n", (1, 1, "yaml-too-many-values")),
     (b"a: " + b"[" * 250 + b"]" * 250 + b"\n", (1, 203, "yaml-too-deep")),
@@ -68,3 +69,8 @@ def test_the_typed_model_refuses_what_it_cannot_type(tmp_path: Path) -> None:
     assert [(d.rule, str(d.location)) for d in refused.value.diagnostics] == [
         ("model-refused", f"{path}:3:13")
     ]
+
+
+@pytest.mark.parametrize("text", ["a: '.nan'\n", 'a: ".inf"\n', "a: .nanx\n", "a: 1e400x\n"])
+def test_text_that_only_looks_like_nan_or_infinity_is_text(tmp_path: Path, text: str) -> None:
+    assert found(tmp_path, BASE + text, ["yaml-not-a-number"]) == []

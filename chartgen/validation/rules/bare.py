@@ -11,6 +11,7 @@ checks the numbers Helm prints as floats.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
@@ -32,6 +33,16 @@ _TARGETS = {"_master": "master.yaml"}
 
 
 _NOWHERE = Location("")
+#: Plain text YAML 1.1's other types claim, though go-yaml keeps it a string: sexagesimal and
+#: underscored numbers, timestamps, ``<<`` and ``=``. PyYAML and the tools built on it read
+#: Helm's output so (or fail on ``0x_``), and no quoting can make chartgen's output say the same.
+_YAML11_NOT_TEXT = re.compile(
+    r"[-+]?(0b[01_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)"
+    r"|[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
+    r"(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?"
+    r"|<<|="
+)
 
 
 @cache
@@ -67,6 +78,8 @@ def _syntax(text: str, *, whole: bool, secret: bool) -> str | None:
     if whole and text != text.strip(_BLANKS):
         kept = "the rest" if secret else flow(text.strip(_BLANKS))
         return f"YAML drops its leading and trailing blanks and reads {kept}"
+    if "\t" in text.strip(_BLANKS) if whole else "\t" in text:
+        return "a tab inside bare text is not YAML every reader takes (PyYAML stops at it), so the file no longer parses"
     first = text[:1]
     # Embedded text may start the bare scalar (``image: REGISTRY/…``): its start counts as well.
     if first in _INDICATORS or (first in "-?:" and text[1:2] in ("", " ", "\t")):
@@ -108,8 +121,8 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
 
     writes = _writes()
     for path, value in _leaves(ctx.user, ()):
-        if not isinstance(value, str) or not path:
-            continue
+        if not isinstance(value, str) or not value or not path:
+            continue  # bare nothing is null, which a Go string or a Kubernetes field reads as ""
         ways = writes.get(_pattern(path))
         if not ways or not ({"unquoted", "embedded"} & ways.keys()):
             continue
@@ -122,11 +135,14 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
         why = _syntax(value, whole=whole, secret=secret)
         if why is None and whole:
             read, same = _read_back(value)
-            if same:
+            if not same:
+                kind = "null" if read is None else f"the {_KINDS[type(read)]}"
+                what = kind if read is None or secret else f"{kind} {flow(read)}"
+                why = f"YAML reads it back as {what}, not as that text"
+            elif isinstance(read, str) and _YAML11_NOT_TEXT.fullmatch(value):
+                why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
+            else:
                 continue
-            kind = "null" if read is None else f"the {_KINDS[type(read)]}"
-            what = kind if read is None or secret else f"{kind} {flow(read)}"
-            why = f"YAML reads it back as {what}, not as that text"
         if why is None:
             continue
         yield ctx.diag(

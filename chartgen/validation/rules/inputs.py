@@ -135,6 +135,20 @@ explain(
 )
 
 explain(
+    "yaml-not-a-number",
+    """A bare ``.nan``, ``.inf`` or ``-.inf``: YAML's not-a-number and infinities.
+
+    Helm turns every values file into JSON before it merges anything, and JSON has no such
+    numbers: ``helm template`` refuses the file ("json: unsupported value: NaN"), even when
+    the key is unknown to the chart or set again by a later file or ``--set``.
+
+    fail: ``masterCpuRequest: .inf``
+
+    fix: write a number, or quote the text (``".inf"``) if text is meant.
+    """,
+)
+
+explain(
     "yaml-reused-anchor",
     """Warning: an anchor name defined a second time.
 

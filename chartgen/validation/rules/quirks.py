@@ -9,6 +9,7 @@ from chartgen.diagnostics import Diagnostic, Severity, dotted
 from chartgen.releases import has
 from chartgen.validation.registry import Context, fixes, rule
 from chartgen.validation.rules._helm import mapping, truthy
+from chartgen.validation.schema_walk import placeholders
 
 if TYPE_CHECKING:
     from chartgen.yamlio.edit import Document, Fix
@@ -71,8 +72,11 @@ def default_password(ctx: Context) -> Iterator[Diagnostic]:
     pass: ``initialUserPassword: Corpus-Passw0rd``
     fail (warning): ``defaultPassword: Legacy-Passw0rd``
     """
-    if not truthy(ctx.get("defaultPassword")):
+    value = ctx.get("defaultPassword")
+    if not truthy(value):
         return
+    if isinstance(value, str) and placeholders(value, whole=True):
+        return  # one mistake, one finding: ``placeholder`` is the error to fix first
     if truthy(ctx.get("initialUserPassword")):
         consequence = "it is ignored, because initialUserPassword is set"
     else:

@@ -13,10 +13,15 @@ from pydantic import AfterValidator, Field
 from chartgen.formats import check_format
 
 
-def _format(name: str) -> Any:
-    """Check a value with the walker's format ``name``; warnings are for ``lint``, not refusals."""
+def _format(name: str, *, empty_is_unset: bool = True) -> Any:
+    """Check a value with the walker's format ``name``; warnings are for ``lint``, not refusals.
+
+    ``""`` in a field that may be null is unset to the chart's ``if`` (so to ``lint`` too).
+    """
 
     def check(value: Any) -> Any:
+        if value == "" and empty_is_unset:
+            return value
         problem = check_format(name, value)
         if problem is not None and problem.error:
             raise ValueError(problem.message)
@@ -45,7 +50,8 @@ ObjectName = Annotated[str, _format("dns-subdomain"), _formatted("dns-subdomain"
 Namespace = Annotated[str, _format("dns-label"), _formatted("dns-label")]
 # A suffix the chart appends to ``determined-db-pvc-`` or ``determined-db-snapshot-``.
 NameSuffix = Annotated[str | int, _format("name-suffix"), _formatted("name-suffix")]
-Cidr = Annotated[str, _format("cidr"), _formatted("cidr")]
+# Only ever an item of ``loadBalancerSourceRanges``, never null: "" there is a malformed range.
+Cidr = Annotated[str, _format("cidr", empty_is_unset=False), _formatted("cidr")]
 Url = Annotated[str, _format("url"), _formatted("url")]
 Host = Annotated[str, _format("host"), _formatted("host")]
 
