@@ -394,7 +394,14 @@ class Walker:
             names.remove("an integer")
         wanted = " or ".join(names) or "something else"
         message = f"{dotted(path) or 'the values'} must be {wanted}, not {_TYPE_NAMES[type_of(value)]}"
-        if expected == ["boolean"]:
+        if expected == ["boolean"] and flags.get("x-empty-is-default") and not _truthy(value):
+            message += (
+                f": the chart reads it through Helm's `default`, where {_shown(value)} counts as unset, "
+                "so Helm writes the chart's default, true"
+            )
+        elif expected == ["boolean"] and flags.get("x-empty-is-default"):
+            message += f": Helm writes {_shown(value)} as it is, where its reader wants true or false"
+        elif expected == ["boolean"]:
             message += _truthiness(value)
         numeric = isinstance(value, str) and spells_number(value, expected)
         if numeric and flags.get("x-consumer") == "chart" and abs(float(str(value))) >= EXPONENT_FROM:
@@ -407,13 +414,21 @@ class Walker:
             message += (
                 "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
             )
+        if isinstance(value, str) and _LEADING_ZERO.fullmatch(value) and not self.secret(path):
+            message += (
+                f": Helm keeps `{value}` text, as its --set reads no number with a leading zero; "
+                f"write {int(value)}"
+            )
         if isinstance(value, HelmFloat) and not self.secret(path):
             message += f" (a number from a values file, which Helm would write as `{go_string(value)}`)"
         self.add("wrong-type", path, message, data={"expected": expected})
 
 
+#: Digits with a leading zero: a number to the eye, text to Helm's ``--set`` (and when quoted).
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
+
 # Annotations of a property that matter while walking its value.
-_FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checked-by")
+_FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checked-by", "x-empty-is-default")
 # What a property's ``x-checked-by`` rule reports instead of the walker.
 _BOUNDS = ("const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
@@ -466,19 +481,26 @@ def types_at(release: str, path: Path) -> set[str]:
     return found
 
 
-def _truthiness(value: object) -> str:
-    """What Helm's ``if`` (and ``default``) make of a value given where a boolean belongs."""
-    truthy = bool(value) if not isinstance(value, float) else value != 0
-    shown = (
+def _truthy(value: object) -> bool:
+    return bool(value) if not isinstance(value, float) else value != 0
+
+
+def _shown(value: object) -> object:
+    return (
         json.dumps(value)
         if isinstance(value, str)
         else "an empty list or map"
         if value in ([], {})
         else value
     )
+
+
+def _truthiness(value: object) -> str:
+    """What Helm's ``if`` makes of a value given where a boolean belongs."""
+    shown = _shown(value)
     if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "n", "0"):
         return f": Helm's templates test it with `if`, where the non-empty string {shown} is true, not false"
-    return f": Helm's templates test it with `if`, where {shown} is {'true' if truthy else 'false'}"
+    return f": Helm's templates test it with `if`, where {shown} is {'true' if _truthy(value) else 'false'}"
 
 
 def _branches(nodes: list[Schema], defs: Mapping[str, Schema]) -> Iterator[Schema]:

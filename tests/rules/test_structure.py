@@ -566,7 +566,7 @@ def test_a_secret_word_is_not_quoted_back(tmp_path: Path) -> None:
     ("line", "truth"),
     [
         ('enterpriseEdition: "false"', 'the non-empty string "false" is true'),
-        ("logColor: 0", "where 0 is false"),
+        ("logColor: 0", "where 0 counts as unset, so Helm writes the chart's default, true"),
         ('useNodePortForMaster: "true"', 'where "true" is true'),
     ],
 )

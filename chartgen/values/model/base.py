@@ -61,6 +61,7 @@ def field(
     enum_notes: Mapping[str, str] | None = None,
     case_insensitive: bool = False,
     trimmed: bool = False,
+    empty_is_default: bool = False,
     checked_by: str | None = None,
 ) -> Any:
     """A value of the chart (or of the master section it is copied into).
@@ -78,6 +79,7 @@ def field(
     searched for placeholders; ``no_effect`` explains a setting that is accepted but
     does nothing. A ``required`` key must be written whenever its section is.
     ``trimmed`` values are compared by the chart after trimming blanks, so `` coscheduler `` works.
+    ``empty_is_default`` values go through Helm's ``default``: any false or empty value is unset.
     ``checked_by`` names the rule that reports this value's presence and bounds with
     more to say than the schema walker, which then leaves them to it (the schema
     still states them).
@@ -102,6 +104,7 @@ def field(
         "x-enum-notes": dict(enum_notes) if enum_notes else None,
         "x-case-insensitive": case_insensitive or None,
         "x-trimmed": trimmed or None,
+        "x-empty-is-default": empty_is_default or None,
         "x-checked-by": checked_by,
     }
     extra.update({k: v for k, v in optional.items() if v is not None})

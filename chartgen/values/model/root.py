@@ -95,7 +95,7 @@ class Values(Section):
     logLevel: Literal["trace", "debug", "info", "warn", "warning", "error", "fatal", "panic"] | None = field(
         "Master log level.", "info", values_yaml=True, case_insensitive=True
     )
-    logColor: bool | None = field("Colour the master's log.", True, values_yaml=True)
+    logColor: bool | None = field("Colour the master's log.", True, values_yaml=True, empty_is_default=True)
     masterPort: Port | None = field("Port of the master Service.", 8080, values_yaml=True)
     createNonNamespacedObjects: bool | None = field(
         "Create cluster-wide objects (PriorityClasses); false for every installation but the first of a cluster.",

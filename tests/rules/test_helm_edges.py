@@ -1,0 +1,116 @@
+"""The issue's minimal cases where a value leaves the user's YAML and enters a template.
+
+Each was reproduced with helm 3.17 on top of ``maxSlotsPerPod: 4`` and a valid password; the
+differential test (tests/differential) checks the same rules on generated cases.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chartgen.values.load import SetFlags
+from tests.support.cli import run_cli
+
+from .rulecheck import BASE, diagnostics, found, messages
+
+
+def test_a_large_quantity_renders_as_helm_writes_it(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text(BASE + "masterMemRequest: 1073741824\n")
+    code, out, _ = run_cli(["render", "-f", str(path)])
+    assert code == 0 and "memory: '1.073741824e+09'" in out
+
+
+@pytest.mark.parametrize(
+    ("flags", "shown"),
+    [
+        (SetFlags(set_json=["maxSlotsPerPod=1000000"]), "`1e+06`"),
+        (SetFlags(set_json=["tensorboardTimeout=1234567"]), "`1.234567e+06`"),
+    ],
+)
+def test_a_large_integer_from_set_json_is_refused_saying_what_helm_writes(
+    tmp_path: Path, flags: SetFlags, shown: str
+) -> None:
+    (message,) = messages(tmp_path, BASE, "float-exponent", flags=flags)
+    assert shown in message and "cannot read as the whole number" in message
+
+
+@pytest.mark.parametrize(
+    ("expr", "typed"),
+    [("masterPort=08080", "8080"), ("maxSlotsPerPod=00", "0"), ("maxSlotsPerPod=010", "10")],
+)
+def test_set_keeps_digits_with_a_leading_zero_as_text_as_helm_does(
+    tmp_path: Path, expr: str, typed: str
+) -> None:
+    flags = SetFlags(set=[expr])
+    (message,) = messages(tmp_path, BASE, "wrong-type", flags=flags)
+    assert "not a string" in message and "leading zero" in message and f"write {typed}" in message
+
+
+@pytest.mark.parametrize(("text", "rule"), [('defaultScheduler: " coscheduler "\n', (3, 19))])
+def test_a_value_the_chart_trims_is_accepted_with_a_warning(
+    tmp_path: Path, text: str, rule: tuple[int, int]
+) -> None:
+    found_here = [d for d in diagnostics(tmp_path, BASE + text) if d.is_error or d.rule == "untrimmed-value"]
+    assert [(d.location.line, d.location.column, d.rule) for d in found_here if d.location] == [
+        (*rule, "untrimmed-value")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('enterpriseEdition: "false"\n', 'the non-empty string "false" is true, not false'),
+        ('useNodePortForMaster: "true"\n', 'where "true" is true'),
+        ("logColor: 0\n", "where 0 counts as unset, so Helm writes the chart's default, true"),
+        ("logColor: 1\n", "Helm writes 1 as it is, where its reader wants true or false"),
+    ],
+)
+def test_truthiness_is_refused_saying_what_helm_does_with_it(tmp_path: Path, text: str, says: str) -> None:
+    assert found(tmp_path, BASE + text, ["wrong-type"]) == [(3, text.index(":") + 3, "wrong-type")]
+    assert says in messages(tmp_path, BASE + text, "wrong-type")[0]
+
+
+def test_a_duplicate_key_says_helm_keeps_the_last_value(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text(BASE + "clusterName: a\nclusterName: b\n")
+    code, err, _ = run_cli(["lint", str(path)])
+    assert code == 1 and f"{path}:4:1: error[yaml-duplicate-key]" in err
+    assert "accepts the file and keeps the last value" in err and "refuses" not in err
+
+
+@pytest.mark.parametrize("word", ["n", "no", "on", "y"])
+def test_a_yaml_11_word_where_text_belongs_shows_the_quoted_form(tmp_path: Path, word: str) -> None:
+    text = BASE + f"imagePullSecretName: {word}\n"
+    assert found(tmp_path, text, ["wrong-type"]) == [(3, 22, "wrong-type")]
+    (message,) = messages(tmp_path, text, "wrong-type")
+    assert "YAML 1.1" in message and f'imagePullSecretName: "{word}"' in message
+
+
+def test_gpu_type_on_a_pool_points_to_slot_type(tmp_path: Path) -> None:
+    text = BASE + "resourcePools:\n  - pool_name: default\n    gpu_type: rocm\n"
+    (message,) = messages(tmp_path, text, "misplaced-key")
+    assert "slotType: rocm" in message
+
+
+def test_placeholders_in_kubeconfig_secrets_and_two_in_one_value_are_all_reported(tmp_path: Path) -> None:
+    text = BASE + (
+        "additional_resource_managers:\n"
+        "  - resource_manager:\n"
+        "      type: kubernetes\n"
+        "      cluster_name: far\n"
+        "      max_slots_per_pod: 4\n"
+        '      kubeconfig_secret_name: "<name>"\n'
+        '      kubeconfig_secret_value: "<value>"\n'
+        "    resource_pools:\n"
+        "      - pool_name: far\n"
+        'clusterName: "${ENV}-${REGION}"\n'
+    )
+    assert found(tmp_path, text, ["placeholder"]) == [
+        (8, 31, "placeholder"),
+        (9, 32, "placeholder"),
+        (12, 14, "placeholder"),
+    ]
+    assert "`${ENV}` and `${REGION}` are placeholders" in messages(tmp_path, text, "placeholder")[-1]
