@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+from chartgen.records import field, record
 from chartgen.releases import LATEST, SUPPORTED, check_release
 from chartgen.values.load import LoadedValues, SetFlags
 
@@ -196,7 +196,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ValuesText:
     """Values given as YAML text rather than a file; ``name`` is what findings point at."""
 
@@ -219,7 +219,7 @@ def _single(sources: object) -> bool:
     return isinstance(sources, (str, os.PathLike, ValuesText, Mapping)) or hasattr(sources, "model_dump")
 
 
-@dataclass
+@record
 class LintResult:
     values: LoadedValues | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -229,7 +229,7 @@ class LintResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
-@dataclass
+@record
 class RenderResult:
     """The objects in install order, and the warnings the values drew."""
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+from chartgen.records import field, record
 
 Path = tuple[str | int, ...]
 
@@ -14,7 +15,7 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Location:
     """1-based position in a source: a file path, or a pseudo-file such as ``--set``."""
 
@@ -28,7 +29,7 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Diagnostic:
     rule: str
     message: str
@@ -57,7 +58,7 @@ class Diagnostic:
         return (loc.file, loc.line or 0, loc.column or 0, self.rule)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Finding:
     """One problem before it is located: a rule id, the values path (``key`` points at the key
     rather than the value) and why; the caller turns it into a located ``Diagnostic``."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Collection
-from dataclasses import dataclass
+
+from chartgen.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FormatProblem:
     message: str
     error: bool = True

@@ -132,7 +132,7 @@ def _settings(
     ignore: list[str],
 ) -> Any:
     """The configuration's settings for ``file``, with the command line's on top."""
-    from dataclasses import replace
+    from chartgen.records import replace
 
     base = finder.settings(file if file else next(iter(args.values), None), explicit)
     return replace(
@@ -149,9 +149,8 @@ def _settings(
 def _lint_one(
     settings: Any, files: list[str], args: argparse.Namespace, *, checked: str | None, rules: dict[str, Any]
 ) -> list[Diagnostic]:
-    from dataclasses import replace
-
     from chartgen import api
+    from chartgen.records import replace
 
     release = api.check_release(settings.app_version or api.LATEST)
     result = api.lint(

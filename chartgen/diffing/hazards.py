@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -21,6 +20,7 @@ from chartgen.diffing.fields import MASTER_YAML, leaves, parse_settings, secret_
 from chartgen.diffing.model import Category, Hazard
 from chartgen.diffing.objects import KubeObject, ObjectId
 from chartgen.diffing.quantity import parse_quantity
+from chartgen.records import field, record
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
 _MAJOR = re.compile(r"^v?(\d+)")
@@ -37,7 +37,7 @@ _MASTER_ADDRESS = (
 )  # fmt: skip
 
 
-@dataclass
+@record
 class Side:
     """One side of the comparison, with the chart's objects found by what they do, not their names."""
 

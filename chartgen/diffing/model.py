@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
 from chartgen.diagnostics import Severity
 from chartgen.diffing.objects import ObjectId
+from chartgen.records import field, record
 
 Action = Literal["added", "removed", "changed"]
 
@@ -21,7 +21,7 @@ class Category(StrEnum):
     SURPRISE = "surprise"  # it works, but not as the values suggest
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldChange:
     """One leaf of an object that differs. ``file`` names a file carried inside (``master.yaml``).
 
@@ -36,7 +36,7 @@ class FieldChange:
     file: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ObjectChange:
     id: ObjectId
     action: Action
@@ -45,7 +45,7 @@ class ObjectChange:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hazard:
     """A change that fails, loses data, breaks Determined or surprises; ``hint`` says what to do."""
 
@@ -61,7 +61,7 @@ class Hazard:
         return Severity.WARNING if self.category is Category.SURPRISE else Severity.ERROR
 
 
-@dataclass
+@record
 class DiffResult:
     """Everything ``helm upgrade`` would change, and the hazards among the changes."""
 

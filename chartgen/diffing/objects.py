@@ -15,10 +15,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
 from typing import Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, UsageError
+from chartgen.records import record, replace
 
 # Kinds the API server keeps outside namespaces (those the chart and common tools render).
 CLUSTER_SCOPED = frozenset(
@@ -39,7 +39,7 @@ HOOK = "helm.sh/hook"
 RESOURCE_POLICY = "helm.sh/resource-policy"
 
 
-@dataclass(frozen=True, order=True)
+@record(frozen=True, order=True)
 class ObjectId:
     """What Helm matches objects by; ``namespace`` is empty for cluster-scoped kinds."""
 
@@ -53,7 +53,7 @@ class ObjectId:
         return f"{self.kind} {where}{self.name}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KubeObject:
     id: ObjectId
     api_version: str

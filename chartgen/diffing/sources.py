@@ -9,16 +9,16 @@ rendered as ``helm upgrade`` renders it (``.Release.IsUpgrade`` true) unless tol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from chartgen.diagnostics import ChartgenError
 from chartgen.diffing.model import DiffResult
 from chartgen.diffing.objects import KubeObject
+from chartgen.records import record
 from chartgen.releases import LATEST
 from chartgen.values.load import SetFlags
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ValuesSource:
     """Values chartgen renders, with the release name and namespace Helm would use.
 
@@ -35,7 +35,7 @@ class ValuesSource:
     is_upgrade: bool | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ManifestSource:
     """A manifest file, ``-`` for standard input, or a directory of them; ``namespace`` is the release's."""
 

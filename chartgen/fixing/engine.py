@@ -9,9 +9,9 @@ rounds stop when nothing applies, so a second run changes nothing.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
+from chartgen.records import field, record
 from chartgen.releases import LATEST
 from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
 
@@ -19,7 +19,7 @@ from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
 MAX_ROUNDS = 16
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Applied:
     """A fix that was made: where the finding was (in the text of its round) and what changed."""
 
@@ -30,7 +30,7 @@ class Applied:
     safe: bool
 
 
-@dataclass
+@record
 class FixResult:
     """The new text, the fixes made, and the findings left (lint of the new text)."""
 
@@ -49,7 +49,7 @@ class FixResult:
         return not any(d.is_error for d in self.remaining)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Candidate:
     fix: Fix
     safe: bool

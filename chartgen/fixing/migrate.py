@@ -13,16 +13,15 @@ lacks are left as errors: migrate never invents them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity, dotted
 from chartgen.fixing.engine import Applied, fix, lint_text
+from chartgen.records import field, record
 
 # Findings that depend on the release a file is read for.
 _RELEASE_RULES = frozenset({"key-not-in-release", "invalid-enum", "no-effect"})
 
 
-@dataclass
+@record
 class MigrateResult:
     """The migrated text, the fixes made, what could not be carried over, and lint on the target."""
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from chartgen.planning.inventory import Node, cpu_number, format_cpu
 from chartgen.planning.schedule import Deadlock, JobPlan, find_deadlock, plan_jobs, pods_at_once
 from chartgen.planning.sizing import Sizing, cpu_sizing, gpu_sizing, plural
+from chartgen.records import record
 
 SCHEDULERS = ("default", "coscheduler")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Plan:
     nodes: tuple[Node, ...]
     sizing: Sizing

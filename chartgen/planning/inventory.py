@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, dotted
+from chartgen.records import record
 
 if TYPE_CHECKING:
     from chartgen.values.load import LoadedValues
@@ -29,7 +29,7 @@ class InventoryError(ValueError):
     """A node or CPU list the planner cannot read; the message says what to write."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Node:
     name: str
     gpus: int = 0
@@ -37,7 +37,7 @@ class Node:
     pool: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class NodeGroup:
     """One entry of ``cluster.nodes``: ``count`` identical nodes, with where it is written."""
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from typing import Any
 
 from chartgen.planning.analyse import Plan
 from chartgen.planning.request import Request
 from chartgen.planning.schedule import Deadlock
 from chartgen.planning.sizing import plural
+from chartgen.records import record
 
 WIDTH = 88
 SHOWN_NODES = 12
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlanReport:
     """What ``chartgen.plan`` returns: the plan, and the settings it used with where each came from."""
 

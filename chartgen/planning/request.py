@@ -10,13 +10,13 @@ findings in a ``ChartgenError``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, UsageError, dotted
 from chartgen.planning.analyse import Plan, analyse
 from chartgen.planning.inventory import RULE_ID, Node
 from chartgen.planning.sizing import SizingError
+from chartgen.records import record
 
 if TYPE_CHECKING:
     from chartgen.values.load import LoadedValues
@@ -26,7 +26,7 @@ Listing = str | Sequence[int | float | str]
 SLOT_CPU_FLAG = "from --slot-cpu"
 
 
-@dataclass
+@record
 class Request:
     """What to analyse, each setting with the place it came from (for the text output)."""
 

@@ -43,12 +43,12 @@ theorem against an exhaustive search of the interleavings on small clusters.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from chartgen.planning.sizing import Sizing, plural
+from chartgen.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class JobPlan:
     slots: int
     pods: int | None  # None when the master refuses the size
@@ -57,14 +57,14 @@ class JobPlan:
     reason: str | None = None  # why not, when not schedulable
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Placement:
     node: str
     job: int  # index into the jobs
     slots: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Deadlock:
     """A reachable stuck state: ``held[j]`` pods of job j, placed in ``placements`` order."""
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from chartgen.planning.inventory import Node, format_cpu
+from chartgen.records import record
 
 
 class SizingError(ValueError):
     """No slot sizing works for this cluster."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Sizing:
     slot_type: str  # "gpu" or "cpu"
     capacities: tuple[int, ...]  # slots each node holds, in node order

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.podspec import patchkeys
+from chartgen.records import record
 from chartgen.releases import MASTER_KUBERNETES, release_key
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import kind_of
@@ -81,7 +81,7 @@ _QUANTITY = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[KMGTPE]i|[numk
 _INT32 = (-(2**31), 2**31 - 1)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reader:
     """Who reads the spec, for the consequence a finding states."""
 

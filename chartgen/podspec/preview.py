@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from chartgen.diagnostics import Path, dotted
@@ -36,6 +35,7 @@ from chartgen.podspec.podschema import (
     STRING_MAPS,
 )
 from chartgen.podspec.smp import POD, PatchError, PatchMeta, Schema, strategic_merge
+from chartgen.records import field, record
 from chartgen.yamlio.emit import flow
 
 KINDS = ("gpu", "cpu", "checkpoint-gc")
@@ -57,7 +57,7 @@ class UnknownPool(LookupError):
         self.known = known
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pool:
     """A resource pool of the values: ``path`` is its entry (``()`` for the master's own default pool)."""
 
@@ -66,7 +66,7 @@ class Pool:
     defaults: Mapping[str, Any] | None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Layer:
     """One pod spec that goes into the pod: ``tag`` marks its parts, ``path`` is where it is written
     (in the values, or in the task's file when ``in_task``)."""
@@ -78,7 +78,7 @@ class Layer:
     in_task: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Note:
     """Something the merge did that the specs alone do not show; ``warn`` for surprises."""
 
@@ -88,7 +88,7 @@ class Note:
     warn: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Override:
     """A part of the pod Determined sets at launch, whatever the spec says."""
 
@@ -96,7 +96,7 @@ class Override:
     what: str
 
 
-@dataclass
+@record
 class PodPreview:
     pod: dict[str, Any]
     layers: list[Layer]
@@ -173,7 +173,7 @@ def default_layer(
     return None, []
 
 
-@dataclass
+@record
 class _Part:
     """A spec as the master holds it, with where each part of it came from."""
 

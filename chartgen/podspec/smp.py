@@ -30,11 +30,11 @@ the same patch adds to ``<f>`` has no defined result in kubectl; here the patch'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from chartgen.diagnostics import Path, dotted
 from chartgen.podspec import patchkeys
+from chartgen.records import field, record
 
 DIRECTIVE = "$patch"
 RETAIN_KEYS = "$retainKeys"
@@ -60,7 +60,7 @@ class PatchMeta(NamedTuple):
     merge_key: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Schema:
     """A place in the patched object: a struct type of a patch-key table, or ``map``/``scalar``.
 

@@ -10,10 +10,10 @@ came from and lists what Determined sets at launch. Invalid pod specs are findin
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, Severity, UsageError, dotted
+from chartgen.records import field, record
 
 if TYPE_CHECKING:
     from chartgen.podspec.preview import Layer, PodPreview, Trace
@@ -26,7 +26,7 @@ KIND_RULE = "pod-spec-task-kind"
 WIDTH = 100
 
 
-@dataclass
+@record
 class Request:
     """What to preview, with where the pool name came from (for messages and ``--explain``)."""
 
@@ -246,7 +246,7 @@ def render_explained(request: Request, preview: PodPreview) -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PodPreviewResult:
     """What ``chartgen.preview_pod`` returns: the pod, the warnings on the way, and how to show it."""
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from chartgen.records import record
 from chartgen.releases import LATEST
 from chartgen.rendering import audit
 from chartgen.yamlio import emit
@@ -36,7 +36,7 @@ _KIND = re.compile(r"^kind:\s*(\S+)\s*$", re.M)
 _SEPARATOR = re.compile(r"^---[ \t]*$", re.M)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ReleaseInfo:
     """What Helm calls ``.Release`` and ``.Chart``."""
 
@@ -46,7 +46,7 @@ class ReleaseInfo:
     is_upgrade: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Manifest:
     """One rendered object: its source template and its YAML text, a whole document (it ends
     with a line break, so a block scalar at its end keeps the line break Helm's stream gives it)."""

@@ -15,12 +15,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from chartgen.diagnostics import Severity, UsageError
+from chartgen.records import field, record, replace
 
 YAML_NAME = ".chartgen.yaml"
 TOML_NAME = "pyproject.toml"
@@ -39,7 +39,7 @@ _SETTINGS: dict[str, type] = {
 _TOP_ONLY: dict[str, type] = {"exclude": list, "overrides": list}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Settings:
     """What applies to one values file: rule selection, severities, release facts, base files."""
 
@@ -60,13 +60,13 @@ class Settings:
         return chosen and not any(fnmatchcase(rule, pattern) for pattern in self.ignore)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Block:
     globs: tuple[str, ...]
     values: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     """One configuration file, checked."""
 
@@ -188,6 +188,8 @@ def _read(file: Path, rules: Iterable[str]) -> Config | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read configuration {file}: {exc}") from None
     if file.name == TOML_NAME:
+        if "chartgen" not in text:
+            return None  # no [tool.chartgen] table, in any TOML spelling: spare the parser's import
         import tomllib
 
         try:

@@ -11,17 +11,17 @@ passing and a failing example. Findings made before or beside the rules
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.records import record, replace
 from chartgen.values.load import LoadedValues
 
 if TYPE_CHECKING:
     from chartgen.yamlio.edit import Document, Fix
 
 
-@dataclass
+@record
 class Context:
     """What a rule sees: the coalesced values, the user's own values and where they came from."""
 
@@ -93,7 +93,7 @@ Check = Callable[[Context], Iterable[Diagnostic]]
 Fixer = Callable[[Diagnostic, "Document"], "Fix | None"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule:
     """A check, and the fix of its findings if it has one: ``safe`` fixes keep what the
     author meant and are applied by ``chartgen fix``; the others change what the chart

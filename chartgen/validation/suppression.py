@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from chartgen.diagnostics import Diagnostic, Location, Severity
+from chartgen.records import record
 
 RULE = "unused-suppression"
 MARK = "chartgen:"
 _DIRECTIVE = re.compile(r"#\s*chartgen:\s*ignore\[([^\]\n]*)\]")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Directive:
     file: str
     line: int

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
+from chartgen.records import field, record
 from chartgen.releases import LATEST, check_release
 from chartgen.values import merge
 from chartgen.yamlio import Loaded, YamlError, load_yaml
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 SET_KINDS: tuple[str, ...] = ("set-json", "set", "set-string", "set-file", "set-literal")
 
 
-@dataclass
+@record
 class SetFlags:
     """The ``--set`` family of flags, each list in command-line order."""
 
@@ -39,7 +39,7 @@ class SetFlags:
         return f"SetFlags({counts})"
 
 
-@dataclass
+@record
 class LoadedValues:
     """The coalesced values plus what is needed to point back at their source."""
 

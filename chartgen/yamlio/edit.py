@@ -9,10 +9,10 @@ keeps the marks of every node and, unlike the loader, does not stop at duplicate
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from chartgen.diagnostics import Path
+from chartgen.records import field, record
 
 _SIMPLE_KEY = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
@@ -21,7 +21,7 @@ class CannotFix(Exception):
     """The edit would have to reformat something the owner wrote, or clobber a value."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Edit:
     """Replace ``text[start:end]`` (an insertion when they are equal)."""
 
@@ -35,7 +35,7 @@ class Edit:
         return self.start < other.end and other.start < self.end
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fix:
     """One finding's fix: what it does (said without values, which may be secrets) and its edits."""
 
@@ -46,7 +46,7 @@ class Fix:
     safe: bool | None = None  # None: as the rule declares
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Entry:
     """One ``key: value`` of a mapping, with the mapping it belongs to."""
 
@@ -78,7 +78,7 @@ def _key_text(node: Any) -> str:
     return str(node.value)
 
 
-@dataclass
+@record
 class Document:
     """The text of one values file and an index of its nodes by values path."""
 

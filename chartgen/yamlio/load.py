@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 import re
 import warnings
-from dataclasses import dataclass, field
 from typing import Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.records import field, record
 from chartgen.yamlio.resolve import helm_number, resolve_plain
 
 _STR = "tag:yaml.org,2002:str"
@@ -25,7 +25,7 @@ _EXPLICIT = {
 }
 
 
-@dataclass
+@record
 class Loaded:
     """One source's data with where each key and value was written."""
 
@@ -66,7 +66,7 @@ MAX_DEPTH = 200
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
-@dataclass
+@record
 class _Expansion:
     """What every builder of one file shares: the nodes being built and how many values so far."""
 

@@ -64,6 +64,8 @@ def test_text_embedded_in_the_image_keeps_only_what_yaml_reads(tmp_path: Path) -
     assert found(tmp_path, text, RULE) == [(3, 16, "written-bare")]
     assert "only registry is left" in messages(tmp_path, text, "written-bare")[0]
     assert found(tmp_path, BASE + 'imageRegistry: "%x"\n', RULE) == [(3, 16, "written-bare")]
+    # The registry starts the image's scalar: YAML drops a blank there (helm 3.17: image `lead/…`).
+    assert found(tmp_path, BASE + 'imageRegistry: " lead"\n', RULE) == [(3, 16, "written-bare")]
     assert found(tmp_path, BASE + "imageRegistry: registry.example.com/team\n", RULE) == []
 
 

@@ -75,7 +75,7 @@ def _syntax(text: str, *, whole: bool, secret: bool) -> str | None:
     """
     if "\n" in text or "\r" in text:
         return "it spans lines, so the YAML Helm writes does not parse and Helm refuses to render"
-    if whole and text != text.strip(_BLANKS):
+    if text != text.strip(_BLANKS):  # embedded text may start or end the written scalar
         kept = "the rest" if secret else flow(text.strip(_BLANKS))
         return f"YAML drops its leading and trailing blanks and reads {kept}"
     if "\t" in text.strip(_BLANKS) if whole else "\t" in text:

@@ -13,10 +13,10 @@ these rules do not check.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, Severity, dotted, listed
+from chartgen.records import record
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 from chartgen.validation.rules.pools import MASTER_DEFAULT_POOL, pool_entries, pool_names
@@ -33,7 +33,7 @@ POOL_OVERRIDE = ("task_container_defaults", "kubernetes", "max_slots_per_pod")
 GPU_SLOT_TYPES = ("gpu", "rocm")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Setting:
     """A written ``max_slots_per_pod`` and the node groups of the pools that use it."""
 
@@ -54,7 +54,7 @@ class Setting:
         return f"max_slots_per_pod {self.value} of pool {self.pools[0]!r}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sized:
     """One setting against the node groups it serves that can hold slots of the slot type."""
 

@@ -16,18 +16,18 @@ from __future__ import annotations
 import copy
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from chartgen.formats import spells_number
+from chartgen.records import record
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
 
 Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PerRelease:
     """A default that differs between releases; every supported release reading the key has one."""
 

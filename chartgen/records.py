@@ -1,0 +1,199 @@
+"""Record classes (``@record``): what chartgen used ``dataclasses`` for, without its cost.
+
+``dataclasses`` imports ``inspect`` (and with it ``ast``, ``dis``, ``tokenize``) and compiles
+each class's methods with ``exec``: several milliseconds of every ``chartgen`` start, for
+classes that only need ``__init__``, ``__repr__``, ``__eq__`` and, frozen, ``__hash__``.
+mypy reads ``record`` as a dataclass (``dataclass_transform``); the subset it supports is the
+one chartgen uses: ``frozen``, ``slots``, defaults, ``field(default_factory=…)`` and
+``field(compare=False, repr=False)``, and ``replace``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+_MISSING: Any = object()
+
+
+class _Field:
+    __slots__ = ("compare", "default", "factory", "hash", "name", "repr")
+
+    def __init__(self, default: Any, factory: Any, compare: bool, hash: bool | None, repr: bool) -> None:
+        self.name = ""
+        self.default = default
+        self.factory = factory
+        self.compare = compare
+        self.hash = compare if hash is None else hash
+        self.repr = repr
+
+
+def field(
+    *,
+    default: Any = _MISSING,
+    default_factory: Any = _MISSING,
+    compare: bool = True,
+    hash: bool | None = None,
+    repr: bool = True,
+) -> Any:
+    return _Field(default, default_factory, compare, hash, repr)
+
+
+def _fields_of(cls: type) -> list[_Field]:
+    """Fields of ``cls`` and its record bases, in definition order (bases first)."""
+    found: dict[str, _Field] = {}
+    for klass in reversed(cls.__mro__):
+        for name, spec in klass.__dict__.get("__record_fields__", {}).items():
+            found[name] = spec
+    return list(found.values())
+
+
+def _own_fields(cls: type) -> dict[str, _Field]:
+    own: dict[str, _Field] = {}
+    for name in cls.__dict__.get("__annotations__", {}):  # noqa: RUF063 - inspect is what this avoids
+        value = cls.__dict__.get(name, _MISSING)
+        spec = value if isinstance(value, _Field) else _Field(value, _MISSING, True, None, True)
+        spec.name = name
+        own[name] = spec
+    return own
+
+
+def _make_init(fields: list[_Field], frozen: bool) -> Any:
+    names = [f.name for f in fields]
+    setter = object.__setattr__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(names):
+            raise TypeError(
+                f"{type(self).__name__}() takes {len(names)} positional arguments, got {len(args)}"
+            )
+        for index, spec in enumerate(fields):
+            name = spec.name
+            if index < len(args):
+                if name in kwargs:
+                    raise TypeError(f"{type(self).__name__}() got multiple values for argument {name!r}")
+                value = args[index]
+            elif name in kwargs:
+                value = kwargs.pop(name)
+            elif spec.factory is not _MISSING:
+                value = spec.factory()
+            elif spec.default is not _MISSING:
+                value = spec.default
+            else:
+                raise TypeError(f"{type(self).__name__}() missing required argument: {name!r}")
+            setter(self, name, value)
+        unknown = set(kwargs) - set(names[len(args) :])
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__}() got an unexpected keyword argument {sorted(unknown)[0]!r}"
+            )
+
+    return __init__
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    raise AttributeError(f"cannot assign to field {name!r} of frozen {type(self).__name__}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise AttributeError(f"cannot delete field {name!r} of frozen {type(self).__name__}")
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, f.name) for f in _fields_of(type(self))]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for spec, value in zip(_fields_of(type(self)), state, strict=True):
+        object.__setattr__(self, spec.name, value)
+
+
+def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
+    own = _own_fields(cls)
+    cls.__record_fields__ = own  # type: ignore[attr-defined]
+    fields = _fields_of(cls)
+    compared = [f.name for f in fields if f.compare]
+    hashed = [f.name for f in fields if f.hash]
+    shown = [f.name for f in fields if f.repr]
+
+    def key(self: Any) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in compared)
+
+    def __repr__(self: Any) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in compared)
+
+    def __hash__(self: Any) -> int:
+        return hash(tuple(getattr(self, name) for name in hashed))
+
+    methods: dict[str, Any] = {
+        "__init__": _make_init(fields, frozen),
+        "__repr__": __repr__,
+        "__eq__": __eq__,
+        "__hash__": __hash__ if frozen else None,
+    }
+    if order:
+        methods["__lt__"] = lambda self, other: key(self) < key(other)
+        methods["__le__"] = lambda self, other: key(self) <= key(other)
+        methods["__gt__"] = lambda self, other: key(self) > key(other)
+        methods["__ge__"] = lambda self, other: key(self) >= key(other)
+    if frozen:
+        methods["__setattr__"] = _frozen_setattr
+        methods["__delattr__"] = _frozen_delattr
+    if slots:
+        names = tuple(own)
+        body = {k: v for k, v in cls.__dict__.items() if k not in (*names, "__dict__", "__weakref__")}
+        body["__slots__"] = names
+        body["__qualname__"] = cls.__qualname__
+        if frozen:
+            body["__getstate__"] = _getstate
+            body["__setstate__"] = _setstate
+        cls = type(cls)(cls.__name__, cls.__bases__, body)
+    for name, method in methods.items():
+        if name not in cls.__dict__ or (name == "__hash__" and cls.__dict__[name] is None):
+            if method is not None:
+                method.__qualname__ = f"{cls.__qualname__}.{name}"
+            setattr(cls, name, method)
+    if not slots:
+        for spec in own.values():
+            # A field() left as a class attribute would read as the default it is not.
+            if isinstance(cls.__dict__.get(spec.name), _Field):
+                delattr(cls, spec.name)
+    return cls
+
+
+def _record(cls: Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False) -> Any:
+    if cls is None:
+        return lambda klass: _build(klass, frozen, slots, order)
+    return _build(cls, frozen, slots, order)
+
+
+def _replace(obj: Any, /, **changes: Any) -> Any:
+    """A copy of a record with some fields changed (``dataclasses.replace``)."""
+    values = {f.name: getattr(obj, f.name) for f in _fields_of(type(obj))}
+    values.update(changes)
+    return type(obj)(**values)
+
+
+if TYPE_CHECKING:
+    from typing import TypeVar, dataclass_transform, overload
+
+    _T = TypeVar("_T")
+
+    @overload
+    def record(cls: type[_T], /) -> type[_T]: ...
+    @overload
+    def record(*, frozen: bool = ..., slots: bool = ..., order: bool = ...) -> Any: ...
+    @dataclass_transform(field_specifiers=(field,))
+    def record(
+        cls: Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False
+    ) -> Any: ...
+
+    def replace(obj: _T, /, **changes: Any) -> _T: ...
+else:
+    record = _record
+    replace = _replace
