@@ -442,13 +442,14 @@ def check_kube_version(version: str) -> tuple[int, int]:
 
 def schema(app_version: str = LATEST) -> dict[str, Any]:
     """The JSON Schema of a release's values, as editors and ``values.schema.json`` use it."""
-    import json
+    from chartgen.validation.editor_schema import for_editors
+    from chartgen.validation.schema_walk import release_schema
 
-    data: dict[str, Any] = json.loads(schema_text(app_version))
-    return data
+    return for_editors(release_schema(check_release(app_version)))
 
 
 def schema_text(app_version: str = LATEST) -> str:
-    from chartgen.validation.schema_walk import schema_text as text
+    """``schema()`` as the file ``values_schema/`` holds (and ``chartgen schema`` prints)."""
+    import json
 
-    return text(check_release(app_version))
+    return json.dumps(schema(app_version), indent=2, ensure_ascii=False) + "\n"

@@ -84,18 +84,23 @@ def _lint(args: argparse.Namespace) -> int:
     # A layer every run shares fails each run alike: say so once.
     unreadable: dict[str, None] = {}
     failed = False
-    for file in args.files or [None]:
+
+    def check(file: str | None) -> tuple[list[Diagnostic], bool, str | None]:
         try:
             settings = _settings(finder, explicit, file, args, select, ignore)
             if settings.excluded and file is not None:
-                continue
+                return [], False, None
             layers = [*settings.base, *args.values, *([file] if file else [])]
             diagnostics = _lint_one(settings, layers, args, checked=file, rules=rules)
         except common.UsageError as exc:
-            unreadable[str(exc)] = None
-            continue
+            return [], False, str(exc)
+        return diagnostics, any(d.is_error or settings.strict for d in diagnostics), None
+
+    for diagnostics, file_failed, problem in _in_parallel(check, args.files or [None]):
+        if problem is not None:
+            unreadable[problem] = None
         found.extend(diagnostics)
-        failed = failed or any(d.is_error or settings.strict for d in diagnostics)
+        failed = failed or file_failed
     if args.format == "sarif":
         from chartgen.report import as_sarif
 
@@ -111,6 +116,39 @@ def _lint(args: argparse.Namespace) -> int:
     if unreadable:
         return 2
     return 1 if failed else 0
+
+
+#: Below this many files a second process costs more than it saves.
+PARALLEL_FROM = 24
+
+
+def _in_parallel(check: Any, files: list[str | None]) -> list[Any]:
+    """``check`` of every file, in order; on several cores, in forked processes that inherit
+    everything already imported and loaded (pre-commit passes hundreds of files at once)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if len(files) < PARALLEL_FROM or cores < 2 or not hasattr(os, "fork"):
+        return [check(file) for file in files]
+    import multiprocessing
+
+    workers = min(cores, 8)
+    chunks = [files[index::workers] for index in range(workers)]
+    global _CHECK
+    _CHECK = check
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        results = pool.map(_check_chunk, chunks)
+    ordered: list[Any] = [None] * len(files)
+    for index, chunk_results in enumerate(results):
+        ordered[index::workers] = chunk_results
+    return ordered
+
+
+_CHECK: Any = None
+
+
+def _check_chunk(files: list[str | None]) -> list[Any]:
+    return [_CHECK(file) for file in files]
 
 
 def _patterns(text: str, flag: str, rules: dict[str, Any]) -> list[str]:
@@ -183,7 +221,9 @@ def _other_charts(values: LoadedValues, found: list[Diagnostic], file: str) -> D
     is the Determined chart's (another chart's ``values.yaml`` a broad hook pattern caught)."""
     from chartgen.api import Location, Severity
 
+    # Every chart may hold Helm's ``global`` and an umbrella's ``enabled``: they say whose nothing.
     top = {path for path, where in values.keys.items() if len(path) == 1 and where.file == file}
+    top -= {("global",), ("enabled",)}
     strange = {d.path: d.rule for d in found if d.rule in ("foreign-key", "unknown-key") and len(d.path) == 1}
     if not top or not top <= set(strange) or "foreign-key" not in strange.values():
         return None

@@ -28,15 +28,16 @@ def schema_path(release: str) -> Path:
 def outputs() -> dict[Path, str]:
     """Every generated file and the text it must hold."""
     from chartgen.gen import docs, rules, schema, templates, writes
+    from chartgen.validation.editor_schema import for_editors
 
     full = schema.full_schema()
     annotated = {r: schema.release_schema(full, r) for r in SUPPORTED}
     files: dict[Path, str] = {}
     for release, tree in annotated.items():
-        public = _json(schema.public_schema(tree, release))
-        files[PACKAGE / "data" / release / "schema.json"] = public
+        public = schema.public_schema(tree, release)
+        files[PACKAGE / "data" / release / "schema.json"] = _json(public)
         files[PACKAGE / "data" / release / "defaults.json"] = _json(schema.chart_defaults(tree))
-        files[schema_path(release)] = public
+        files[schema_path(release)] = _json(for_editors(public))
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
     files[ROOT / "docs" / "rules.md"] = rules.render()
     files[PACKAGE / "rendering" / "compiled.py"] = templates.compiled_module()

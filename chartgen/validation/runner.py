@@ -29,5 +29,16 @@ _SECONDARY = frozenset({"written-bare"})
 
 
 def _one_error_per_value(found: list[Diagnostic]) -> list[Diagnostic]:
+    """One mistake, one finding: what follows from a value of the wrong type goes unsaid."""
     primary = {d.location for d in found if d.is_error and d.rule not in _SECONDARY and d.location}
-    return [d for d in found if not (d.rule in _SECONDARY and d.location in primary)]
+    # A section of the wrong type (``db: 5``) has no keys: "db.user is required" adds nothing.
+    broken = {d.path for d in found if d.rule == "wrong-type" and d.is_error and d.path}
+
+    def follows(d: Diagnostic) -> bool:
+        if d.rule in _SECONDARY and d.location in primary:
+            return True
+        if d.rule == "values-type-conflict" and d.path in broken:
+            return True
+        return any(len(d.path) > len(p) and d.path[: len(p)] == p for p in broken)
+
+    return [d for d in found if not follows(d)]

@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
-from chartgen.records import field, record
+from chartgen.records import field, record, replace
 from chartgen.releases import LATEST, check_release
 from chartgen.values import merge
 from chartgen.yamlio import Loaded, YamlError, load_yaml
@@ -270,5 +270,7 @@ def load_sources(
         raise ChartgenError(problems)
     result.user = user
     result.values, coalesce_notes = merge.coalesce(user, chart_defaults(release))
-    result.notes = [*parser_notes, *coalesce_notes]
+    # Coalescing knows paths, not files: each conflict is where the user's value was written.
+    located = [replace(note, location=result.locate(note.path)) for note in coalesce_notes]
+    result.notes = [*parser_notes, *located]
     return result

@@ -391,3 +391,14 @@ def test_an_internal_error_shows_its_traceback_only_when_asked(
     err = capsys.readouterr().err
     assert "internal error (RuntimeError" in err
     assert ("Traceback (most recent call last)" in err) is bool(ask)
+
+
+def test_many_files_are_linted_in_parallel_with_the_same_report_in_the_same_order() -> None:
+    from chartgen.cli.lint import PARALLEL_FROM
+    from tests.support.corpus import CASES
+
+    files = sorted(str(p) for p in CASES.rglob("values.yaml"))[: PARALLEL_FROM * 2 + 1]
+    together = run_cli(["lint", "--format", "json", *files])
+    alone = [run_cli(["lint", "--format", "json", file]) for file in files]
+    assert together[0] == max(code for code, _, _ in alone)
+    assert json.loads(together[1]) == [finding for _, out, _ in alone for finding in json.loads(out)]

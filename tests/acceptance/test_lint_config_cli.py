@@ -196,7 +196,10 @@ def test_a_placeholder_pipelines_substitute_is_suppressed() -> None:
 
 
 def test_another_charts_values_get_one_warning_not_the_charts_errors() -> None:
-    write("apps/ingress-nginx/values.yaml", "controller:\n  replicaCount: 2\nimagePullSecrets: []\n")
+    write(
+        "apps/ingress-nginx/values.yaml",
+        "controller:\n  replicaCount: 2\nimagePullSecrets: []\nglobal: {}\nenabled: true\n",
+    )
     assert rules("apps/ingress-nginx/values.yaml") == (
         0,
         ["apps/ingress-nginx/values.yaml:1:1: warning[not-determined-values]"],

@@ -102,3 +102,34 @@ def test_hook_checks_every_determined_file_and_no_other(tmp_path: Path, scoped: 
     else:
         assert [line.split(" ", 2)[1] for line in other] == ["warning[not-determined-values]"]
     assert "Chart.yaml" not in run.stdout
+
+
+def _readme_config() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### pre-commit") :]
+    return section[section.index("```yaml\n") + 8 : section.index("```", section.index("```yaml\n") + 8)]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_the_readmes_pre_commit_config_works_as_written(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    (work / "apps" / "ingress-nginx").mkdir(parents=True)
+    _git(work, "init", "-q")
+    (work / ".pre-commit-config.yaml").write_text(_readme_config())
+    (work / "values-good.yaml").write_text(GOOD)
+    (work / "values-bad.yaml").write_text(BAD)
+    (work / "apps" / "ingress-nginx" / "values.yaml").write_text("controller:\n  replicaCount: 2\n")
+    _git(work, "add", ".")
+    # chartgen installed where pre-commit runs: this interpreter's scripts directory on PATH.
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "PATH": path, "SKIP": ""}
+    run = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "values-bad.yaml:3:1: error[checkpoint-location-required]" in run.stdout
+    assert "values-good.yaml:" not in run.stdout and "ingress-nginx" not in run.stdout

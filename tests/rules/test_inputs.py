@@ -50,9 +50,17 @@ def test_set_syntax_points_at_the_flag_and_column() -> None:
     assert _findings(["--set", "maxSlotsPerPod=4", "--set", "a[0=1"]) == [(2, 2, "set-syntax")]
 
 
-def test_type_conflict_warns(tmp_path: Path) -> None:
-    conflicts = [d for d in diagnostics(tmp_path, BASE + "db: 5\n") if d.rule == "values-type-conflict"]
-    assert [d.path for d in conflicts] == [("db",)]
+def test_type_conflict_is_located_and_gives_way_to_the_wrong_type_error(tmp_path: Path) -> None:
+    from chartgen.values.load import load_values
+
+    path = tmp_path / "values.yaml"
+    path.write_text(BASE + "db: 5\n")
+    (conflict,) = [d for d in load_values([str(path)]).notes if d.rule == "values-type-conflict"]
+    assert (conflict.location.line, conflict.location.column) == (3, 5) if conflict.location else False
+    # One mistake, one finding: nothing said about db's keys, nor the conflict, beside the type error.
+    assert [(d.rule, d.path) for d in diagnostics(tmp_path, BASE + "db: 5\n") if d.path[:1] == ("db",)] == [
+        ("wrong-type", ("db",))
+    ]
     flags = SetFlags(set=["db.name=x"])
     assert found(tmp_path, BASE, ["values-type-conflict"], flags=flags) == []
 

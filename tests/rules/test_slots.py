@@ -37,7 +37,8 @@ def test_cpu_slots_with_requests_pass(tmp_path: Path) -> None:
 def test_cpu_slots_need_requests(tmp_path: Path) -> None:
     assert found(tmp_path, BASE + "slotType: cpu\n", SLOT_RULES) == [(3, 11, "slot-resource-requests")]
     text = BASE + "slotType: cpu\nslotResourceRequests: 7\n"
-    assert found(tmp_path, text, SLOT_RULES) == [(4, 1, "slot-resource-requests")]
+    # Not a map at all: the type error is the one finding (one mistake, one finding).
+    assert found(tmp_path, text, [*SLOT_RULES, "wrong-type"]) == [(4, 23, "wrong-type")]
     text = BASE + "slotType: cpu\nslotResourceRequests:\n  memory: 1Gi\n"
     assert found(tmp_path, text, SLOT_RULES) == [(4, 1, "slot-resource-requests")]
     text = BASE + "slotType: cpu\nslotResourceRequests:\n  cpu: null\n  memory: 1Gi\n"

