@@ -115,8 +115,10 @@ class _Builder:
             expansion.active.discard(id(node))
 
     def scalar(self, node: Any) -> Any:
-        tag = str(node.tag)
         text = node.value
+        if node.tag is None:  # the fast reader's untagged plain scalar
+            return self.number(node, resolve_plain(text))
+        tag = str(node.tag)
         if _SURROGATES.search(text):
             raise self.error(
                 node,
@@ -251,12 +253,6 @@ _IMPLICIT_TAG: Any = None
 def load_yaml(text: str, file: str) -> Loaded:
     """Parse one YAML document (an empty file is an empty map, as in Helm)."""
     global _IMPLICIT_TAG
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
-    if _IMPLICIT_TAG is None:
-        _IMPLICIT_TAG = _implicit_resolver()
-    # Only nodes and marks are needed: the plain pipeline skips round-trip comment gathering.
     separators = sum(text.count(mark) for mark in ("\n", ",", "[", "{"))
     if separators > MAX_VALUES:
         raise YamlError(
@@ -267,6 +263,22 @@ def load_yaml(text: str, file: str) -> Loaded:
                 location=Location(file, 1, 1),
             )
         )
+    from chartgen.yamlio import fast
+
+    try:
+        root = fast.compose(text)
+    except fast.Unsupported:
+        pass
+    else:
+        builder = _Builder(file)
+        builder.out.data = {} if root is None else builder.build(root, ())
+        return builder.out
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    if _IMPLICIT_TAG is None:
+        _IMPLICIT_TAG = _implicit_resolver()
+    # Only nodes and marks are needed: the plain pipeline skips round-trip comment gathering.
     yaml = YAML(typ="safe", pure=True)
     yaml.max_depth = MAX_DEPTH
     builder = _Builder(file)

@@ -1,0 +1,345 @@
+"""A reader for the YAML most values files are written in, without importing a YAML library.
+
+Block mappings and block lists of plain or quoted one-line scalars, with comments: that is
+nearly every values file, and ruamel.yaml's import and pure-Python parser are most of a
+``lint``. Anything else (anchors, tags, flow collections, block or multi-line scalars,
+escapes, tabs, a syntax error) raises ``Unsupported`` and the full parser reads the file, so
+this only ever gives the answer the full parser gives: the same nodes at the same marks
+(``tests/unit/yamlio/test_fast.py`` holds the two to that).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+STR = "tag:yaml.org,2002:str"
+MAP = "tag:yaml.org,2002:map"
+SEQ = "tag:yaml.org,2002:seq"
+#: Nesting beyond this is left to the full parser (and its own limit).
+MAX_DEPTH = 100
+#: What may not start a plain scalar (``-``, ``?``, ``:`` only before a blank).
+_NOT_PLAIN_START = frozenset("[]{},#&*!|>'\"%@`")
+
+
+class Unsupported(Exception):
+    """Outside what this reader reads exactly: the full parser's turn."""
+
+
+class Mark:
+    __slots__ = ("column", "line")
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
+
+
+class ScalarNode:
+    """A scalar as the builder reads it: ``tag`` None for an untagged plain scalar."""
+
+    __slots__ = ("start_mark", "style", "tag", "value")
+
+    def __init__(self, value: str, style: str | None, mark: Mark) -> None:
+        self.value = value
+        self.style = style
+        self.tag = None if style is None else STR
+        self.start_mark = mark
+
+
+class SequenceNode:
+    __slots__ = ("start_mark", "tag", "value")
+
+    def __init__(self, mark: Mark) -> None:
+        self.value: list[Any] = []
+        self.tag = SEQ
+        self.start_mark = mark
+
+
+class MappingNode:
+    __slots__ = ("start_mark", "tag", "value")
+
+    def __init__(self, mark: Mark) -> None:
+        self.value: list[tuple[ScalarNode, Any]] = []
+        self.tag = MAP
+        self.start_mark = mark
+
+
+def compose(text: str) -> Any:
+    """The document's root node (None for a file of nothing but comments)."""
+    # Tabs, escapes, other line breaks and anything beyond printable ASCII: the full parser's.
+    if "\t" in text or "\\" in text or not text.isascii() or not text.replace("\n", "").isprintable():
+        raise Unsupported
+    return _Reader(text).document()
+
+
+class _Line:
+    __slots__ = ("content", "indent", "number")
+
+    def __init__(self, number: int, indent: int, content: str) -> None:
+        self.number = number
+        self.indent = indent
+        self.content = content
+
+
+#: Literal block scalar headers this reader takes: ``|`` with clip, strip or keep chomping.
+_LITERALS = ("|", "|-", "|+")
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        raw = text.split("\n")
+        self.lines: list[_Line] = []
+        #: Literal block scalars by their header's line: the text and where the ``|`` is.
+        self.literals: dict[int, str] = {}
+        number = 0
+        while number < len(raw):
+            line = raw[number]
+            stripped = line.lstrip(" ")
+            if not stripped or stripped.startswith("#"):
+                number += 1
+                continue
+            if line.startswith(("---", "...", "%")):
+                raise Unsupported
+            content = stripped.rstrip(" ")
+            self.lines.append(_Line(number, len(line) - len(stripped), content))
+            number = self._literal(raw, number, len(line) - len(stripped), content)
+        # Where the stream ends: after the last line break, or at the end of the last line.
+        self.end = Mark(len(raw) - 1, len(raw[-1]))
+        # Where the stream ends: after the last line break, or at the end of the last line.
+        self.end = Mark(len(raw) - 1, len(raw[-1]))
+        self.index = 0
+        self.depth = 0
+
+    def _literal(self, raw: list[str], number: int, indent: int, content: str) -> int:
+        """Read the literal block scalar (``|``, ``|-``, ``|+``) a line opens, if it does, as
+        PyYAML's scanner does; the index of the next line to look at."""
+        header, owner = _before_comment(content), indent
+        if _is_entry(header):
+            rest = header[1:].lstrip(" ")
+            if _has_key(rest):
+                owner = indent + len(header) - len(rest)  # the compact mapping's key column
+            header = rest
+        value = _split_key(header, number, 0)[1] if _has_key(header) else header
+        if value not in _LITERALS:
+            if value.startswith(("|", ">")):
+                raise Unsupported  # indentation indicators and folded scalars: the full parser's
+            return number + 1
+        end = number + 1
+        while end < len(raw) and (
+            raw[end].strip(" ") == "" or len(raw[end]) - len(raw[end].lstrip(" ")) > owner
+        ):
+            if raw[end].strip(" ") == "" and raw[end] != "":
+                raise Unsupported  # blanks on an empty line count towards indentation: leave it
+            end += 1
+        last = end - 1
+        while last > number and raw[last] == "":
+            last -= 1
+        if last == number:
+            raise Unsupported  # no content: an empty scalar, rare enough to leave
+        body = raw[number + 1 : last + 1]
+        first = next(line for line in body if line)
+        width = len(first) - len(first.lstrip(" "))
+        if any(line and len(line) - len(line.lstrip(" ")) < width for line in body):
+            raise Unsupported
+        text = "\n".join(line[width:] for line in body)
+        has_break = last < len(raw) - 1  # a line break follows the last content line
+        if value != "|-" and has_break:
+            text += "\n"
+        if value == "|+":
+            text += "\n" * sum(1 for k in range(last + 1, end) if k < len(raw) - 1)
+        self.literals[number] = text
+        return end
+
+    def peek(self) -> _Line | None:
+        return self.lines[self.index] if self.index < len(self.lines) else None
+
+    def next_mark(self) -> Mark:
+        line = self.peek()
+        return self.end if line is None else Mark(line.number, line.indent)
+
+    def document(self) -> Any:
+        line = self.peek()
+        if line is None:
+            return None
+        if line.indent or _is_entry(line.content):
+            raise Unsupported  # a top-level list, or an indented root: rare, and the full parser's
+        node = self.mapping(line.indent)
+        if self.peek() is not None:
+            raise Unsupported
+        return node
+
+    def block(self, parent: int, *, in_mapping: bool) -> Any:
+        """The node a ``key:`` (or ``-``) with nothing after it holds: a nested block, or null."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise Unsupported  # the full parser reports how deep is too deep
+        try:
+            return self._block(parent, in_mapping=in_mapping)
+        finally:
+            self.depth -= 1
+
+    def _block(self, parent: int, *, in_mapping: bool) -> Any:
+        line = self.peek()
+        if line is not None and line.indent > parent:
+            return self.sequence(line.indent) if _is_entry(line.content) else self.mapping(line.indent)
+        if in_mapping and line is not None and line.indent == parent and _is_entry(line.content):
+            return self.sequence(parent)  # a list may sit at its key's own indentation
+        return None
+
+    def mapping(self, indent: int) -> MappingNode:
+        first = self.peek()
+        assert first is not None
+        node = MappingNode(Mark(first.number, indent))
+        while (line := self.peek()) is not None and line.indent == indent and not _is_entry(line.content):
+            self.index += 1
+            node.value.append(self.entry(line, indent, line.content, indent))
+        line = self.peek()
+        if line is not None and line.indent > indent:
+            raise Unsupported
+        return node
+
+    def entry(self, line: _Line, indent: int, content: str, column: int) -> tuple[ScalarNode, Any]:
+        """One ``key: value`` whose key starts at ``column`` of ``line``."""
+        key, rest, value_column = _split_key(content, line.number, column)
+        if rest:
+            return key, _inline(rest, line.number, value_column, self.literals)
+        empty = self.block(indent, in_mapping=True)
+        if empty is None:
+            return key, ScalarNode("", None, self.next_mark())
+        return key, empty
+
+    def sequence(self, indent: int) -> SequenceNode:
+        first = self.peek()
+        assert first is not None
+        node = SequenceNode(Mark(first.number, indent))
+        while (line := self.peek()) is not None and line.indent == indent and _is_entry(line.content):
+            self.index += 1
+            node.value.append(self.item(line, indent))
+        line = self.peek()
+        if line is not None and line.indent > indent:
+            raise Unsupported
+        return node
+
+    def item(self, line: _Line, indent: int) -> Any:
+        rest = line.content[1:]
+        stripped = rest.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            found = self.block(indent, in_mapping=False)
+            return ScalarNode("", None, Mark(line.number, indent + 1)) if found is None else found
+        column = indent + 1 + len(rest) - len(stripped)
+        if _is_entry(stripped) or stripped.startswith("? "):
+            raise Unsupported
+        if _has_key(stripped):
+            # A compact mapping: its first key is on the entry's line, the rest below at its column.
+            node = MappingNode(Mark(line.number, column))
+            node.value.append(self.entry(line, column, stripped, column))
+            while (
+                (below := self.peek()) is not None and below.indent == column and not _is_entry(below.content)
+            ):
+                self.index += 1
+                node.value.append(self.entry(below, column, below.content, column))
+            below = self.peek()
+            if below is not None and below.indent > indent and below.indent != column:
+                raise Unsupported
+            return node
+        return _inline(stripped, line.number, column, self.literals)
+
+
+def _is_entry(content: str) -> bool:
+    return content == "-" or content.startswith("- ")
+
+
+def _has_key(content: str) -> bool:
+    """Whether a line's content is ``key: …`` (a quoted key, or a plain one up to ``: ``)."""
+    if content[:1] in ("'", '"'):
+        end = _quote_end(content)
+        return content[end : end + 1] == ":" and content[end + 1 : end + 2] in ("", " ")
+    return ": " in _before_comment(content) or _before_comment(content).endswith(":")
+
+
+def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str, int]:
+    """The key node, what follows ``:`` (trimmed, comment removed) and the column it starts at."""
+    if content[:1] in ("'", '"'):
+        end = _quote_end(content)
+        key = _quoted(content[:end], number, column)
+        after = content[end:]
+        if not after.startswith(":") or after[1:2] not in ("", " "):
+            raise Unsupported
+        offset = end + 1
+    else:
+        text = _before_comment(content)
+        colon = text.find(": ")
+        if colon < 0:
+            if not text.endswith(":"):
+                raise Unsupported
+            colon = len(text) - 1
+        name = text[:colon].rstrip(" ")
+        _check_plain(name)
+        if name == "<<":
+            raise Unsupported  # a merge key
+        key = ScalarNode(name, None, Mark(number, column))
+        offset = colon + 1
+    rest = content[offset:]
+    value = rest.lstrip(" ")
+    if value.startswith("#"):
+        value = ""
+    return key, value, column + offset + len(rest) - len(value)
+
+
+def _inline(text: str, number: int, column: int, literals: dict[int, str]) -> ScalarNode:
+    """A value on the key's (or entry's) line: a quoted or plain one-line scalar, ``[]`` or ``{}``,
+    or the literal block scalar it opens."""
+    mark = Mark(number, column)
+    if text.startswith("|"):
+        if _before_comment(text) not in _LITERALS or number not in literals:
+            raise Unsupported
+        return ScalarNode(literals[number], "|", mark)
+    if text[:1] in ("'", '"'):
+        end = _quote_end(text)
+        rest = text[end:].lstrip(" ")
+        if rest and not rest.startswith("#"):
+            raise Unsupported
+        if rest and text[end : end + 1] != " ":
+            raise Unsupported
+        return _quoted(text[:end], number, column)
+    value = _before_comment(text).rstrip(" ")
+    if value == "[]":
+        return SequenceNode(mark)  # type: ignore[return-value]
+    if value == "{}":
+        return MappingNode(mark)  # type: ignore[return-value]
+    _check_plain(value)
+    if ": " in value or value.endswith(":"):
+        raise Unsupported
+    return ScalarNode(value, None, mark)
+
+
+def _check_plain(text: str) -> None:
+    if not text or text[0] in _NOT_PLAIN_START or (text[0] in "-?:" and text[1:2] in ("", " ")):
+        raise Unsupported
+    if " #" in text or "\x7f" in text or not text.isprintable():
+        raise Unsupported
+
+
+def _before_comment(text: str) -> str:
+    cut = text.find(" #")
+    return text if cut < 0 else text[:cut].rstrip(" ")
+
+
+def _quote_end(text: str) -> int:
+    """The index just past the closing quote of the quoted scalar ``text`` starts with."""
+    quote = text[0]
+    index = 1
+    while True:
+        found = text.find(quote, index)
+        if found < 0:
+            raise Unsupported  # it goes on to the next line: folding is the full parser's business
+        if quote == "'" and text[found + 1 : found + 2] == "'":
+            index = found + 2
+            continue
+        return found + 1
+
+
+def _quoted(token: str, number: int, column: int) -> ScalarNode:
+    body = token[1:-1]
+    if token[0] == "'":
+        return ScalarNode(body.replace("''", "'"), "'", Mark(number, column))
+    return ScalarNode(body, '"', Mark(number, column))
