@@ -16,7 +16,6 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from fnmatch import fnmatchcase
-from pathlib import Path
 from typing import Any
 
 from chartgen.diagnostics import Severity, UsageError
@@ -70,13 +69,13 @@ class _Block:
 class Config:
     """One configuration file, checked."""
 
-    file: Path
-    root: Path
+    file: str
+    root: str
     settings: dict[str, Any]
     exclude: tuple[str, ...]
     overrides: tuple[_Block, ...]
 
-    def for_file(self, path: Path) -> Settings:
+    def for_file(self, path: str) -> Settings:
         relative = _relative(path, self.root)
         result = _apply(Settings(source=str(self.file)), self.settings, self.root)
         if relative is not None and any(_matches(relative, glob) for glob in self.exclude):
@@ -87,11 +86,12 @@ class Config:
         return result
 
 
-def _relative(path: Path, root: Path) -> str | None:
-    try:
-        return path.resolve().relative_to(root).as_posix()
-    except ValueError:
+def _relative(path: str, root: str) -> str | None:
+    """``path`` relative to the (resolved) ``root``, with ``/``; None when outside it."""
+    resolved = os.path.realpath(path)
+    if resolved != root and not resolved.startswith(root.rstrip(os.sep) + os.sep):
         return None
+    return os.path.relpath(resolved, root).replace(os.sep, "/")
 
 
 def _glob_regex(glob: str) -> re.Pattern[str]:
@@ -116,7 +116,7 @@ def _matches(relative: str, glob: str) -> bool:
     return _glob_regex(glob.removeprefix("./")).fullmatch(relative) is not None
 
 
-def _apply(settings: Settings, values: dict[str, Any], root: Path) -> Settings:
+def _apply(settings: Settings, values: dict[str, Any], root: str) -> Settings:
     changes: dict[str, Any] = {}
     if "select" in values:
         changes["select"] = tuple(values["select"])
@@ -125,17 +125,17 @@ def _apply(settings: Settings, values: dict[str, Any], root: Path) -> Settings:
     if "severity" in values:
         changes["severity"] = {**settings.severity, **{k: Severity(v) for k, v in values["severity"].items()}}
     if "base" in values:
-        changes["base"] = tuple(_shown(root / name) for name in values["base"])
+        changes["base"] = tuple(_shown(os.path.join(root, name)) for name in values["base"])
     for key in ("strict", "app-version", "release-name", "namespace"):
         if key in values:
             changes[key.replace("-", "_")] = values[key]
     return replace(settings, **changes)
 
 
-def _shown(path: Path) -> str:
+def _shown(path: str) -> str:
     """A base file as messages show it: relative to the working directory when under it."""
     relative = os.path.relpath(path)
-    return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+    return (path if relative.startswith("..") else relative).replace(os.sep, "/")
 
 
 def _has_type(value: Any, wanted: type) -> bool:
@@ -167,7 +167,7 @@ def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str
     return dict(table)
 
 
-def parse(file: Path, table: Any, rules: Iterable[str]) -> Config:
+def parse(file: str, table: Any, rules: Iterable[str]) -> Config:
     """A configuration from its parsed table (``[tool.chartgen]`` or the YAML document)."""
     rules = list(rules)
     top = _check(table, str(file), {**_SETTINGS, **_TOP_ONLY}, rules)
@@ -179,15 +179,22 @@ def parse(file: Path, table: Any, rules: Iterable[str]) -> Config:
         globs = block.pop("paths")
         blocks.append(_Block(tuple(map(str, globs)), _check(block, where, _SETTINGS, rules)))
     exclude = tuple(map(str, top.pop("exclude", [])))
-    return Config(file, file.parent.resolve(), top, exclude, tuple(blocks))
+    return Config(file, os.path.realpath(os.path.dirname(os.path.abspath(file))), top, exclude, tuple(blocks))
 
 
-def _read(file: Path, rules: Iterable[str]) -> Config | None:
+def _as_path(text: str) -> str:
+    """A path as pathlib would spell it (no ``.`` parts, no doubled ``/``), without importing it."""
+    parts = [part for part in text.split("/") if part not in ("", ".")]
+    return ("/" if text.startswith("/") else "") + "/".join(parts) or "."
+
+
+def _read(file: str, rules: Iterable[str]) -> Config | None:
     try:
-        text = file.read_text(encoding="utf-8")
+        with open(file, encoding="utf-8") as handle:
+            text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read configuration {file}: {exc}") from None
-    if file.name == TOML_NAME:
+    if os.path.basename(file) == TOML_NAME:
         if "chartgen" not in text:
             return None  # no [tool.chartgen] table, in any TOML spelling: spare the parser's import
         import tomllib
@@ -201,7 +208,7 @@ def _read(file: Path, rules: Iterable[str]) -> Config | None:
     from chartgen.yamlio import YamlError, load_yaml
 
     try:
-        loaded = load_yaml(text, str(file))
+        loaded = load_yaml(text, file)
     except YamlError as exc:
         raise UsageError(str(exc.diagnostic)) from None
     return parse(file, {} if loaded.data is None else loaded.data, rules)
@@ -212,18 +219,17 @@ class Finder:
 
     def __init__(self, rules: Iterable[str]) -> None:
         self._rules = list(rules)
-        self._dirs: dict[Path, Config | None] = {}
+        self._dirs: dict[str, Config | None] = {}
 
     def explicit(self, file: str) -> Config:
-        path = Path(file)
-        found = _read(path, self._rules)
+        found = _read(_as_path(file), self._rules)
         if found is None:
             raise UsageError(f"{file} has no [tool.chartgen] table")
         return found
 
-    def nearest(self, start: Path) -> Config | None:
-        seen: list[Path] = []
-        directory: Path | None = start.resolve()
+    def nearest(self, start: str) -> Config | None:
+        seen: list[str] = []
+        directory: str | None = os.path.realpath(start)
         found: Config | None = None
         while directory is not None:
             if directory in self._dirs:
@@ -233,15 +239,16 @@ class Finder:
             found = self._in(directory)
             if found is not None:
                 break
-            directory = directory.parent if directory.parent != directory else None
+            parent = os.path.dirname(directory)
+            directory = parent if parent != directory else None
         for each in seen:
             self._dirs[each] = found
         return found
 
-    def _in(self, directory: Path) -> Config | None:
+    def _in(self, directory: str) -> Config | None:
         for name in (YAML_NAME, TOML_NAME):
-            candidate = directory / name
-            if candidate.is_file():
+            candidate = os.path.join(directory, name)
+            if os.path.isfile(candidate):
                 found = _read(candidate, self._rules)
                 if found is not None:
                     return found
@@ -249,8 +256,8 @@ class Finder:
 
     def settings(self, file: str | None, explicit: Config | None = None) -> Settings:
         """What applies to ``file`` (``None``: values from flags or standard input: the working directory's)."""
-        path = Path(file) if file and not file.startswith(("-", "<")) else None
-        config = explicit or self.nearest(path.parent if path is not None else Path.cwd())
+        path = _as_path(file) if file and not file.startswith(("-", "<")) else None
+        config = explicit or self.nearest(os.path.dirname(os.path.abspath(path)) if path is not None else ".")
         if config is None:
             return Settings()
-        return config.for_file(path if path is not None else Path.cwd() / "-")
+        return config.for_file(path if path is not None else os.path.join(os.getcwd(), "-"))

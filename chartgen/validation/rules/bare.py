@@ -36,13 +36,18 @@ _NOWHERE = Location("")
 #: Plain text YAML 1.1's other types claim, though go-yaml keeps it a string: sexagesimal and
 #: underscored numbers, timestamps, ``<<`` and ``=``. PyYAML and the tools built on it read
 #: Helm's output so (or fail on ``0x_``), and no quoting can make chartgen's output say the same.
-_YAML11_NOT_TEXT = re.compile(
+_YAML11_NOT_TEXT = (
     r"[-+]?(0b[01_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)"
     r"|[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"
     r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
     r"(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?"
     r"|<<|="
 )
+
+
+@cache
+def _yaml11_not_text() -> re.Pattern[str]:
+    return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
 
 
 @cache
@@ -139,7 +144,7 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
                 kind = "null" if read is None else f"the {_KINDS[type(read)]}"
                 what = kind if read is None or secret else f"{kind} {flow(read)}"
                 why = f"YAML reads it back as {what}, not as that text"
-            elif isinstance(read, str) and _YAML11_NOT_TEXT.fullmatch(value):
+            elif isinstance(read, str) and _yaml11_not_text().fullmatch(value):
                 why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
             else:
                 continue
