@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
 from chartgen.records import field, record
 from chartgen.releases import LATEST, SUPPORTED, check_release
 from chartgen.values.load import LoadedValues, SetFlags
 
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+
 if TYPE_CHECKING:
+    from typing import Any
+
     from chartgen.diffing.model import DiffResult
     from chartgen.diffing.sources import ManifestSource, ValuesSource, diff
     from chartgen.fixing.engine import FixResult, fix, set_value

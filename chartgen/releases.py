@@ -16,12 +16,13 @@ version order, which is right because a patch release stays on its own chart lin
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from chartgen.diagnostics import UsageError
+from chartgen.records import record
 
 
-class Release(NamedTuple):
+@record(frozen=True)
+class Release:
     """One supported release: its version and what it changes relative to the row before it."""
 
     version: str

@@ -18,9 +18,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Sequence
-from typing import IO, Any
 
 from chartgen.api import LATEST, SUPPORTED, ChartgenError, Diagnostic, SetFlags, UsageError
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 
 class _ValuesFiles(argparse.Action):

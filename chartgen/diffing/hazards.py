@@ -14,13 +14,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
-from typing import Any
 
 from chartgen.diffing.fields import MASTER_YAML, leaves, parse_settings, secret_content, show_path
 from chartgen.diffing.model import Category, Hazard
 from chartgen.diffing.objects import KubeObject, ObjectId
 from chartgen.diffing.quantity import parse_quantity
 from chartgen.records import field, record
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
 _MAJOR = re.compile(r"^v?(\d+)")

@@ -22,11 +22,9 @@ Each function is Jinja2's compiled form of one template and runs on chartgen.ren
 """
 # mypy: ignore-errors
 # fmt: off
-from typing import Any
-
 from chartgen.rendering.runtime import {names}
 
-environment: Any = None
+environment = None
 '''
 
 

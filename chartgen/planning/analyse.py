@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from chartgen.planning.inventory import Node, cpu_number, format_cpu
 from chartgen.planning.schedule import Deadlock, JobPlan, find_deadlock, plan_jobs, pods_at_once
 from chartgen.planning.sizing import Sizing, cpu_sizing, gpu_sizing, plural
 from chartgen.records import record
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEDULERS = ("default", "coscheduler")
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from chartgen.planning.analyse import Plan
 from chartgen.planning.request import Request
 from chartgen.planning.schedule import Deadlock
 from chartgen.planning.sizing import plural
 from chartgen.records import record
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 WIDTH = 88
 SHOWN_NODES = 12

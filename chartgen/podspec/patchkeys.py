@@ -27,7 +27,10 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 #: kubectl 1.31 is the oracle in tests/unit/podspec; the table comes from the same API version.
 KUBERNETES_VERSION = "1.31.0"

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.podspec import patchkeys
@@ -26,6 +25,10 @@ from chartgen.records import record
 from chartgen.releases import MASTER_KUBERNETES, release_key
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import kind_of
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 DETERMINED_CONTAINER = "determined-container"
 DETERMINED_INIT_CONTAINER = "determined-init-container"

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeAlias
 
 from chartgen.diagnostics import Path, dotted
 from chartgen.podspec import patchkeys
@@ -37,6 +36,10 @@ from chartgen.podspec.podschema import (
 from chartgen.podspec.smp import POD, PatchError, PatchMeta, Schema, strategic_merge
 from chartgen.records import field, record
 from chartgen.yamlio.emit import flow
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 KINDS = ("gpu", "cpu", "checkpoint-gc")
 POOL_KEYS = {"gpu": "gpu_pod_spec", "cpu": "cpu_pod_spec", "checkpoint-gc": "checkpoint_gc_pod_spec"}

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from chartgen.diagnostics import Path
 from chartgen.yamlio.resolve import HelmFloat
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 #: (values path, how it was written, template) while recording; None otherwise.
 _RECORD: list[tuple[Path, str, str]] | None = None

@@ -4,11 +4,9 @@ Each function is Jinja2's compiled form of one template and runs on chartgen.ren
 """
 # mypy: ignore-errors
 # fmt: off
-from typing import Any
-
 from chartgen.rendering.runtime import LoopContext, TemplateRuntimeError, Undefined, internalcode, missing, str_join
 
-environment: Any = None
+environment = None
 
 
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Any
 
 from chartgen.diffing.model import DiffResult, FieldChange, Hazard, ObjectChange
 from chartgen.report import HINT_PREFIX, printable
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_SHOWN = 160
 _CATEGORY = {

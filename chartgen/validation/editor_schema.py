@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Booleans to Helm's YAML 1.1 reader, text to a YAML 1.2 one (``true``/``false`` are both).
 YAML11_BOOLEANS = (

@@ -15,7 +15,6 @@ import json
 import re
 from collections.abc import Collection, Iterator, Mapping
 from functools import cache
-from typing import Any
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
@@ -23,7 +22,12 @@ from chartgen.formats import shown as show
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, go_string
 
-Schema = Mapping[str, Any]
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
+
+if TYPE_CHECKING:
+    Schema = Mapping[str, Any]
 
 # What happens to a key nobody reads, by who consumes the section it is in.
 CONSEQUENCE = {

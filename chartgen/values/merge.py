@@ -14,9 +14,11 @@ replacing a top-level map; chartgen reports every conflict as a
 
 from __future__ import annotations
 
-from typing import Any
-
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 HELM_VERSION = "3.17"
 

@@ -38,10 +38,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
-from typing import Any
 
 from chartgen.diagnostics import Path, UsageError, dotted
 from chartgen.yamlio.resolve import kind_of
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("set", "set-string", "set-json", "set-file", "set-literal")
 MAX_INDEX = 65536

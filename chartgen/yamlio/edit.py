@@ -9,10 +9,12 @@ keeps the marks of every node and, unlike the loader, does not stop at duplicate
 
 from __future__ import annotations
 
-from typing import Any
-
 from chartgen.diagnostics import Path
 from chartgen.records import field, record
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 _SIMPLE_KEY = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 

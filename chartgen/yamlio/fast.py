@@ -10,7 +10,10 @@ this only ever gives the answer the full parser gives: the same nodes at the sam
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
+
 
 STR = "tag:yaml.org,2002:str"
 MAP = "tag:yaml.org,2002:map"

@@ -9,11 +9,14 @@ from __future__ import annotations
 import math
 import re
 import warnings
-from typing import Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
 from chartgen.records import field, record
 from chartgen.yamlio.resolve import helm_number, resolve_plain
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TypeVar
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import TypeVar
 
 _BOOL = {
     **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
@@ -30,7 +33,8 @@ _NAN = {".nan", ".NaN", ".NAN"}
 _EXACT = 2**53
 
 Scalar = str | int | float | bool | None
-_S = TypeVar("_S", bound=Scalar)
+if TYPE_CHECKING:
+    _S = TypeVar("_S", bound=Scalar)
 #: From here on Go prints a float64 in exponent form (``%v``: shortest digits, exponent >= 6).
 EXPONENT_FROM = 10**6
 

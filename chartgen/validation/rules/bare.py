@@ -14,13 +14,16 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, rule
 from chartgen.yamlio.emit import flow
 from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 RULE = "written-bare"
 EXPONENT_RULE = "float-exponent"
