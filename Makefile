@@ -49,7 +49,7 @@ generate: install
 golden: install
 	$(PY) -m tests.support.golden
 
-bench: install
+bench: install tools
 	$(PY) -m tests.bench
 
 # The conformance corpus, copied verbatim from ../shared (a test fails while the copy is stale).

@@ -12,6 +12,10 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
+
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("chartgen.cli.render", "render the chart's Kubernetes objects from values"),
@@ -38,8 +42,43 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+_COLUMNS: list[int] = []
+
+
+def _terminal_columns() -> int:
+    """The width ``shutil.get_terminal_size`` gives help text ($COLUMNS, else the terminal,
+    else 80), asked once: argparse asks on every ``add_argument``, and imports ``shutil`` to."""
+    if not _COLUMNS:
+        import os
+
+        try:
+            columns = int(os.environ["COLUMNS"])
+        except (KeyError, ValueError):
+            columns = 0
+        if columns <= 0:
+            try:
+                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                columns = 0
+        _COLUMNS.append(columns or 80)
+    return _COLUMNS[0]
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ):
+        super().__init__(
+            prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width
+        )
+
+
 class _Parser(argparse.ArgumentParser):
     commands: dict[str, argparse.ArgumentParser]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)

@@ -25,8 +25,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
-from pathlib import Path
+
+from chartgen._data import data_path, read_data
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ _ROOT_DEFINITION = "io.k8s.api.core.v1.Pod"
 @cache
 def pod_table() -> dict[str, Any]:
     """The shipped table, parsed once (callers must not mutate it)."""
-    table: dict[str, Any] = json.loads(resources.files("chartgen").joinpath(DATA_FILE).read_text())
+    table: dict[str, Any] = json.loads(read_data(DATA_FILE))
     return table
 
 
@@ -194,6 +194,8 @@ def generate() -> dict[str, Any]:
 
 
 def _definitions(version: str) -> dict[str, Any]:
+    from importlib import resources
+
     schemas = resources.files("kubernetes_validate").joinpath("kubernetes-json-schema")
     text = schemas.joinpath(f"v{version}-local", "_definitions.json").read_text()
     definitions: dict[str, Any] = json.loads(text)["$defs"]
@@ -206,8 +208,8 @@ def render(table: Mapping[str, Any]) -> str:
 
 
 def main() -> None:
-    target = Path(str(resources.files("chartgen").joinpath(DATA_FILE)))
-    target.write_text(render(generate()))
+    with open(data_path(DATA_FILE), "w", encoding="utf-8") as handle:
+        handle.write(render(generate()))
 
 
 if __name__ == "__main__":

@@ -30,11 +30,14 @@ the same patch adds to ``<f>`` has no defined result in kubectl; here the patch'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
 
 from chartgen.diagnostics import Path, dotted
 from chartgen.podspec import patchkeys
 from chartgen.records import field, record
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
 
 DIRECTIVE = "$patch"
 RETAIN_KEYS = "$retainKeys"
@@ -51,7 +54,8 @@ class PatchError(ValueError):
         self.path = path
 
 
-class PatchMeta(NamedTuple):
+@record(frozen=True, slots=True)
+class PatchMeta:
     """A field's patch strategy and merge key; ``schema`` describes its value (a list's items)."""
 
     schema: Schema

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from functools import cache
 
@@ -16,6 +15,7 @@ from chartgen.rendering.engine import (
     environment,
     helm_context,
     render_manifests,
+    sha256_hex,
 )
 from chartgen.rendering.runtime import Undefined
 from chartgen.yamlio import emit
@@ -123,7 +123,7 @@ def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[st
     context["master_yaml"] = env.get_template("_master.yaml").render(scope)
     # The master rolls whenever its configuration object changes, as upstream's checksum does.
     master_config = env.get_template(MASTER_CONFIG).render({**scope, **context})
-    context["master_config_digest"] = hashlib.sha256(master_config.encode("utf-8")).hexdigest()
+    context["master_config_digest"] = sha256_hex(master_config)
     templates = manifest_templates()
     if only:
         wanted = {name.removeprefix(f"{CHART_NAME}/").removeprefix("templates/") for name in only}

@@ -7,7 +7,6 @@ of YAML come only from the ``toyaml`` filter, which serialises too.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -81,8 +80,18 @@ def _to_yaml(value: Any, indent: int) -> emit.Raw:
     return emit.to_yaml(value, indent)
 
 
-def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def sha256_hex(text: str) -> str:
+    """Helm's ``sha256sum``. The interpreter's own SHA-256 module: ``hashlib`` loads OpenSSL
+    first, milliseconds of every render for one short digest."""
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]  # Python 3.12+
+    except ImportError:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found,no-redef,unused-ignore]
+        except ImportError:  # an interpreter built without them
+            from hashlib import sha256
+    digest: str = sha256(text.encode("utf-8")).hexdigest()
+    return digest
 
 
 def _go_string(value: Any) -> str:
@@ -106,7 +115,7 @@ def _raw(value: str) -> emit.Raw:
 FILTERS: dict[str, Any] = {
     "toyaml": _to_yaml,
     "yamldoc": emit.document,
-    "sha256": _sha256,
+    "sha256": sha256_hex,
     "gostring": _go_string,
     "bare": _bare,
     "raw": _raw,

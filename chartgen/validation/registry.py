@@ -104,9 +104,15 @@ class Rule:
 
     rule: str
     check: Check | None
-    doc: str
+    docstring: str
     fix: Fixer | None = None
     safe: bool = False
+
+    @property
+    def doc(self) -> str:
+        """The explanation: the docstring without its indentation (cleaned when asked, not at
+        every start, where only the check runs)."""
+        return _clean(self.docstring)
 
 
 RULES: dict[str, Rule] = {}
@@ -116,7 +122,7 @@ def rule(name: str) -> Callable[[Check], Check]:
     def register(check: Check) -> Check:
         if name in RULES:
             raise ValueError(f"rule {name} registered twice")
-        RULES[name] = Rule(name, check, _clean(check.__doc__ or ""))
+        RULES[name] = Rule(name, check, check.__doc__ or "")
         return check
 
     return register
@@ -134,7 +140,7 @@ def explain(name: str, doc: str) -> None:
     """Register ``name``, reported from outside the runner, with its explanation."""
     if name in RULES:
         raise ValueError(f"rule {name} registered twice")
-    RULES[name] = Rule(name, None, _clean(doc))
+    RULES[name] = Rule(name, None, doc)
 
 
 def fixes(name: str, *, safe: bool) -> Callable[[Fixer], Fixer]:

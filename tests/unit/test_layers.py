@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "yamlio": {"diagnostics"},
     "values": {"_data", "diagnostics", "formats", "releases", "secrets", "yamlio"},
     "planning": {"diagnostics", "values"},
-    "podspec": {"diagnostics", "releases", "suggest", "yamlio", "values"},
+    "podspec": {"_data", "diagnostics", "releases", "suggest", "yamlio", "values"},
     "rendering": {"diagnostics", "releases", "yamlio"},
     # Rules read the planner's sizing and the pod-spec checks: declared, one way only.
     "validation": {

@@ -18,7 +18,6 @@ from functools import cache
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, rule
-from chartgen.yamlio.emit import flow
 from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
@@ -84,7 +83,7 @@ def _syntax(text: str, *, whole: bool, secret: bool) -> str | None:
     if "\n" in text or "\r" in text:
         return "it spans lines, so the YAML Helm writes does not parse and Helm refuses to render"
     if text != text.strip(_BLANKS):  # embedded text may start or end the written scalar
-        kept = "the rest" if secret else flow(text.strip(_BLANKS))
+        kept = "the rest" if secret else _flow(text.strip(_BLANKS))
         return f"YAML drops its leading and trailing blanks and reads {kept}"
     if "\t" in text.strip(_BLANKS) if whole else "\t" in text:
         return "a tab inside bare text is not YAML every reader takes (PyYAML stops at it), so the file no longer parses"
@@ -96,7 +95,7 @@ def _syntax(text: str, *, whole: bool, secret: bool) -> str | None:
         return "`: ` in it starts a YAML mapping, so the line no longer parses"
     for mark in (" #", "\t#"):
         if mark in text:
-            kept = "the text before it" if secret else flow(text[: text.index(mark)].rstrip(_BLANKS))
+            kept = "the text before it" if secret else _flow(text[: text.index(mark)].rstrip(_BLANKS))
             return f"`#` after a blank starts a YAML comment, so only {kept} is left"
     return None
 
@@ -145,7 +144,7 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
             read, same = _read_back(value)
             if not same:
                 kind = "null" if read is None else f"the {_KINDS[type(read)]}"
-                what = kind if read is None or secret else f"{kind} {flow(read)}"
+                what = kind if read is None or secret else f"{kind} {_flow(read)}"
                 why = f"YAML reads it back as {what}, not as that text"
             elif isinstance(read, str) and _yaml11_not_text().fullmatch(value):
                 why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
@@ -213,3 +212,10 @@ def _target(ways: Mapping[str, list[str]]) -> str:
 def _reader(ways: Mapping[str, list[str]]) -> str:
     templates = {t for sites in ways.values() for t in sites}
     return "the master" if templates <= {"_master"} else "Kubernetes"
+
+
+def _flow(text: str) -> str:
+    """``text`` as a YAML flow scalar, for a message: the emitter is imported only when one is shown."""
+    from chartgen.yamlio.emit import flow
+
+    return flow(text)
