@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	# compat: a plain path entry in a .pth file; the default editable finder costs every start ~10 ms.
 	$(PY) -m pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
+	# ensurepip puts setuptools in every venv, and its .pth imports a module at every start
+	# (about 1 ms); nothing needs it at run time, and builds get their own.
+	$(PY) -m pip uninstall --quiet -y setuptools
 	touch $(STAMP)
 
 # Byte-compile as a regular pip install does (an editable install does not, and

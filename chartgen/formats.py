@@ -121,11 +121,11 @@ def _cidr(value: object) -> FormatProblem | None:
 
 
 def _host(value: object) -> FormatProblem | None:
-    import ipaddress
-
     if isinstance(value, str):
         if len(value.rstrip(".")) <= 253 and _HOSTNAME.fullmatch(value):
             return None
+        import ipaddress  # only for what is not a host name: the import costs a millisecond
+
         try:
             ipaddress.ip_address(value)
             return None

@@ -86,8 +86,12 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser(selected: str | None = None) -> _Parser:
-    """All subcommands; only ``selected`` gets its flags, so others cost no import."""
+def build_parser(selected: str | None = None, *, alone: bool = False) -> _Parser:
+    """All subcommands; only ``selected`` gets its flags, so others cost no import.
+
+    ``alone``: ``selected`` is the first argument, so every other one is its own and the other
+    subcommands could only show in the top-level help, which is not asked for: they are left out.
+    """
     # No abbreviated flags: as with Helm and kubectl, `--names` is an error, not `--namespace`.
     parser = _Parser(
         prog="chartgen", description="Validate and render the Determined Helm chart.", allow_abbrev=False
@@ -106,6 +110,8 @@ def build_parser(selected: str | None = None) -> _Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name, (module, help_text) in COMMANDS.items():
+        if alone and name != selected:
+            continue
         command = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
         parser.commands[name] = command
         if name == selected:
@@ -149,7 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         except SystemExit as exc:
             return int(exc.code or 0)
-    parser = build_parser(selected if selected in COMMANDS else None)
+    known = selected in COMMANDS
+    parser = build_parser(selected if known else None, alone=known and args_list[0] == selected)
     try:
         args, unknown = parser.parse_known_args(args_list)
         if unknown:
