@@ -5,7 +5,6 @@ the other.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 
@@ -173,7 +172,11 @@ def shown(value: object) -> str:
             value = shown_url(value)
         if len(value) > 80:
             value = value[:60] + "..."
-        return json.dumps(value) if (not value or value.strip() != value or ":" in value) else value
+        if not value or value.strip() != value or ":" in value:
+            import json  # only for a message that quotes
+
+            return json.dumps(value)
+        return value
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -1,6 +1,6 @@
 """The goldens exercise every option: each leaf of a release's schema, and each enum value, in a rendered case.
 
-Leaves come from the generated ``chartgen/data/<release>/schema.json`` (so a new
+Leaves come from the generated ``chartgen.data`` schema of each release (so a new
 option without a golden fails here): properties are followed through ``$ref``,
 ``anyOf`` and list ``items``; maps without declared keys (annotations, pod
 specs, ``slurm``, ``global``) are leaves themselves, covered when a case gives
@@ -14,7 +14,6 @@ even those that change nothing on Kubernetes (agent pool settings, ``cluster``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +23,7 @@ from typing import Any
 import pytest
 
 from chartgen.releases import LATEST, SUPPORTED, chart_twins
+from chartgen.validation.schema_walk import release_schema
 from chartgen.values.load import SetFlags, load_values
 from tests.support.corpus import CASES
 from tests.support.golden import Case, cases
@@ -86,7 +86,7 @@ def _leaves(node: Mapping[str, Any], defs: Mapping[str, Any], path: Pattern) -> 
 
 @cache
 def schema_leaves(release: str) -> tuple[Leaf, ...]:
-    schema = json.loads((ROOT / "chartgen" / "data" / release / "schema.json").read_text())
+    schema = release_schema(release)
     return tuple(_leaves(schema, schema["$defs"], ()))
 
 

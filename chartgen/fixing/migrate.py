@@ -1,7 +1,7 @@
 """Rewrite a values file written for one Determined release so it means the same on another.
 
 What differs between releases is read from their generated schemas
-(``chartgen/data/<release>/schema.json``: the keys each reads, ``x-other-releases``,
+(the release's schema in ``chartgen.data``: the keys each reads, ``x-other-releases``,
 ``x-renamed``, enum values a release ignores) through lint's findings on the target
 release, and the release list from ``chartgen.releases``: no release number is
 written here. Keys the target reads under another name are renamed; keys it does

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from chartgen._data import module_text, release_module
 from chartgen.releases import LATEST, SUPPORTED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,11 +36,15 @@ def outputs() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for release, tree in annotated.items():
         public = schema.public_schema(tree, release)
-        files[PACKAGE / "data" / release / "schema.json"] = _json(public)
-        files[PACKAGE / "data" / release / "defaults.json"] = _json(schema.chart_defaults(tree))
+        files[PACKAGE / "data" / f"{release_module(release)}.py"] = module_text(
+            "The JSON Schema lint walks for one release (``SCHEMA``) and its chart's values.yaml (``DEFAULTS``).",
+            {"SCHEMA": public, "DEFAULTS": schema.chart_defaults(tree)},
+        )
         files[schema_path(release)] = _json(for_editors(public))
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
     files[ROOT / "docs" / "rules.md"] = rules.render()
     files[PACKAGE / "rendering" / "compiled.py"] = templates.compiled_module()
-    files[PACKAGE / "data" / "writes.json"] = _json(writes.writes())
+    files[PACKAGE / "data" / "writes.py"] = module_text(
+        "How the chart writes each value (``chartgen.gen.writes``).", {"WRITES": writes.writes()}
+    )
     return files

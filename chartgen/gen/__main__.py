@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in stale:
         print(f"{verb}: {path.relative_to(ROOT)}")
     if not args.check and any(path.name == "compiled.py" for path in stale):
-        # data/writes.json comes from rendering, which ran on the templates compiled before:
+        # chartgen/data/writes.py comes from rendering, which ran on the templates compiled before:
         # generate once more, on the new ones.
         import os
 

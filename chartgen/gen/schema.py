@@ -5,7 +5,7 @@ module tidies it (no titles, ``["string", "null"]`` instead of ``anyOf`` with nu
 into the *full* schema, then specialises it for a release: keys the release does not
 read move to the object's ``x-other-releases`` with the explanation ``lint`` shows,
 enum values it refuses move to ``x-enum-notes``, and each property's ``default`` is
-the release's. ``defaults.json`` is the part of those defaults values.yaml writes.
+the release's. ``DEFAULTS`` of ``chartgen.data`` is the part of those defaults values.yaml writes.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def _defaults(node: Node, defs: dict[str, Node]) -> dict[str, Any]:
 
 
 def chart_defaults(schema: Node) -> dict[str, Any]:
-    """The values.yaml of the release the schema is for (what ``defaults.json`` holds)."""
+    """The values.yaml of the release the schema is for (``DEFAULTS`` of ``chartgen.data``)."""
     return _defaults(schema, schema.get("$defs", {}))
 
 

@@ -1,4 +1,4 @@
-"""``data/writes.json``: how the chart writes each value, found by rendering tagged values.
+"""``chartgen/data/writes.py``: how the chart writes each value, found by rendering tagged values.
 
 Every golden and conformance case whose values are valid is rendered with each value tagged
 by its path (``chartgen.rendering.audit``); the sites that write a tagged value with

@@ -5,8 +5,8 @@ kubectl and the Determined master take each field's patch strategy and merge key
 ``x-kubernetes-patch-strategy``/``x-kubernetes-patch-merge-key``. The ``x-kubernetes-list-*``
 extensions only drive server-side apply, so the table leaves them out.
 
-``python -m chartgen.podspec.patchkeys`` regenerates ``chartgen/data/smp-pod-keys.json`` from
-kubernetes-validate (a dev dependency). At run time only the JSON is read.
+``python -m chartgen.podspec.patchkeys`` regenerates ``chartgen/data/pod_keys.py`` from
+kubernetes-validate (a dev dependency). At run time only that module is imported.
 
 Table layout: ``types`` maps each struct type reachable from ``Pod`` to its fields. A field is
 ``"scalar"``, ``"map"`` (free-form keys), a type name, or an object
@@ -22,11 +22,9 @@ Kubernetes added after ``OLDEST_VERSION``, the first version that has them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import cache
 
-from chartgen._data import data_path, read_data
+from chartgen._data import data_path, module_text
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -38,7 +36,7 @@ KUBERNETES_VERSION = "1.31.0"
 #: (``chartgen.releases.MASTER_KUBERNETES``), so ``since`` covers the fields added from 1.29 on.
 OLDEST_VERSION = "1.28.0"
 ROOT = "Pod"
-DATA_FILE = "data/smp-pod-keys.json"
+DATA_FILE = "data/pod_keys.py"
 
 SCALAR = "scalar"
 MAP = "map"
@@ -46,10 +44,11 @@ MAP = "map"
 _ROOT_DEFINITION = "io.k8s.api.core.v1.Pod"
 
 
-@cache
 def pod_table() -> dict[str, Any]:
-    """The shipped table, parsed once (callers must not mutate it)."""
-    table: dict[str, Any] = json.loads(read_data(DATA_FILE))
+    """The shipped table (shared: callers must not change it)."""
+    from chartgen.data.pod_keys import TABLE
+
+    table: dict[str, Any] = TABLE
     return table
 
 
@@ -194,6 +193,7 @@ def generate() -> dict[str, Any]:
 
 
 def _definitions(version: str) -> dict[str, Any]:
+    import json
     from importlib import resources
 
     schemas = resources.files("kubernetes_validate").joinpath("kubernetes-json-schema")
@@ -203,8 +203,20 @@ def _definitions(version: str) -> dict[str, Any]:
 
 
 def render(table: Mapping[str, Any]) -> str:
-    """The data file's exact text (stable, so regeneration diffs cleanly)."""
-    return json.dumps(table, indent=1, sort_keys=True) + "\n"
+    """The data module's exact text (keys sorted, so regeneration diffs cleanly)."""
+    return module_text(
+        f"The Pod's strategic-merge-patch keys and field kinds, from Kubernetes {KUBERNETES_VERSION}'s "
+        "OpenAPI schema (``chartgen.podspec.patchkeys``).",
+        {"TABLE": _sorted(table)},
+    )
+
+
+def _sorted(data: Any) -> Any:
+    if isinstance(data, Mapping):
+        return {key: _sorted(data[key]) for key in sorted(data)}
+    if isinstance(data, list):
+        return [_sorted(item) for item in data]
+    return data
 
 
 def main() -> None:

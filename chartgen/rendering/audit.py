@@ -2,7 +2,7 @@
 
 ``python -m chartgen.gen`` renders the golden and conformance values with every value tagged
 with its path, and records each tagged value that ``quoted`` or ``unquoted`` writes (the two
-ways upstream prints a value as text), or that ``gostring`` embeds in bare text. The result, ``data/writes.json``, tells ``lint`` where
+ways upstream prints a value as text), or that ``gostring`` embeds in bare text. The result, ``chartgen/data/writes.py``, tells ``lint`` where
 a value is written bare, so that a value a YAML reader would read back as something else is
 found before Helm writes it. Rendering only records while a recording is open.
 """

@@ -1,8 +1,8 @@
 """Check values against a release's generated JSON Schema, fast, with a finding per problem.
 
 ``lint`` must start in tens of milliseconds, so this module imports neither pydantic nor
-jsonschema: it reads ``chartgen/data/<release>/schema.json`` (generated from the model
-by ``python -m chartgen.gen``) with ``json`` and walks it. It understands the subset of
+jsonschema: it walks the release's schema in ``chartgen.data`` (generated from the model
+by ``python -m chartgen.gen``). It understands the subset of
 JSON Schema that generator writes (type, properties, additionalProperties, required,
 items, enum, const, pattern, minimum/maximum, anyOf, $ref) and its own ``format``s and
 ``x-`` annotations, which turn a bare "not allowed" into what the chart or the master
@@ -11,10 +11,8 @@ will actually do with the value.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection, Iterator, Mapping
-from functools import cache
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
@@ -115,17 +113,11 @@ def _matches(value: object, types: str | Collection[str]) -> bool:
     return kind == "number" and "integer" in wanted and float(value).is_integer()  # type: ignore[arg-type]
 
 
-def schema_text(release: str) -> str:
-    """The generated JSON Schema of a release, as committed."""
-    from chartgen._data import read_data
-
-    return read_data("data", release, "schema.json")
-
-
-@cache
 def release_schema(release: str) -> dict[str, Any]:
-    """The generated JSON Schema of a release (loaded once per process)."""
-    data: dict[str, Any] = json.loads(schema_text(release))
+    """The generated JSON Schema of a release (shared: callers must not change it)."""
+    from chartgen._data import release_data
+
+    data: dict[str, Any] = release_data(release, "SCHEMA")
     return data
 
 
@@ -267,11 +259,14 @@ class Walker:
     def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
         secret = bool(flags.get("x-secret")) or self.secret(path)
-        shown = "the value" if secret else f"`{show(value)}`"
+
+        def shown(written: object = value) -> str:  # only for a message: most values get none
+            return "the value" if secret else f"`{show(written)}`"
+
         if "x-checked-by" in flags:
             node = {k: v for k, v in node.items() if k not in _BOUNDS}
         if "const" in node and value != node["const"]:
-            self.add("invalid-enum", path, f"{dotted(path)} must be `{node['const']}`, not {shown}")
+            self.add("invalid-enum", path, f"{dotted(path)} must be `{node['const']}`, not {shown()}")
             return
         if "enum" in node and value not in node["enum"]:
             folded = (
@@ -281,7 +276,7 @@ class Walker:
                 self.add(
                     "untrimmed-value",
                     path,
-                    f"{dotted(path)}: {shown} works only because the chart trims it before comparing; "
+                    f"{dotted(path)}: {shown()} works only because the chart trims it before comparing; "
                     f"write `{value.strip()}`",
                     warning=True,
                 )
@@ -292,7 +287,9 @@ class Walker:
                 self.add(
                     "invalid-enum",
                     path,
-                    f"{dotted(path)}: {note}" if note else f"{dotted(path)}: {shown} is not one of {choices}",
+                    f"{dotted(path)}: {note}"
+                    if note
+                    else f"{dotted(path)}: {shown()} is not one of {choices}",
                 )
                 return
         if isinstance(value, str) and value in flags.get("x-enum-ignored", ()):
@@ -311,7 +308,7 @@ class Walker:
                 return
             pattern = node.get("pattern")
             if pattern is not None and not re.search(pattern, value):
-                self.add("invalid-format", path, f"{dotted(path)}: {shown} does not match {pattern}")
+                self.add("invalid-format", path, f"{dotted(path)}: {shown()} does not match {pattern}")
                 return
         fmt = node.get("format")
         if fmt is not None and not (value == "" and "null" in node.get("type", ())):
@@ -490,6 +487,8 @@ def _truthy(value: object) -> bool:
 
 
 def _shown(value: object) -> object:
+    import json  # only for a message
+
     return (
         json.dumps(value)
         if isinstance(value, str)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import cache
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
 from chartgen.records import field, record, replace
@@ -82,16 +80,11 @@ class LoadedValues:
         return None
 
 
-@cache
-def _chart_defaults_text(release: str) -> str:
-    from chartgen._data import read_data
-
-    return read_data("data", release, "defaults.json")
-
-
 def chart_defaults(release: str) -> dict[str, Any]:
     """The chart's values.yaml for ``release`` as data (a fresh copy each call)."""
-    data: dict[str, Any] = json.loads(_chart_defaults_text(release))
+    from chartgen._data import copied, release_data
+
+    data: dict[str, Any] = copied(release_data(release, "DEFAULTS"))
     return data
 
 

@@ -31,7 +31,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(ROOT / "chartgen", source / "chartgen", ignore=shutil.ignore_patterns("__pycache__"))
     target = work / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
          "--target", str(target), str(source)],
         check=True, capture_output=True,
     )  # fmt: skip

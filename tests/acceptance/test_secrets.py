@@ -20,6 +20,7 @@ import yaml
 from chartgen import api
 from chartgen.diagnostics import ChartgenError
 from chartgen.releases import LATEST
+from chartgen.validation.schema_walk import release_schema
 from chartgen.values.load import SetFlags, load_values
 from tests.support.cli import run_cli
 
@@ -28,7 +29,7 @@ BASE = {"maxSlotsPerPod": 4, "initialUserPassword": "Base-Passw0rd-9"}
 
 
 def _secret_paths() -> list[tuple[Any, ...]]:
-    schema = json.loads((ROOT / "chartgen" / "data" / LATEST / "schema.json").read_text())
+    schema = release_schema(LATEST)
     defs, found = schema["$defs"], []
 
     def walk(node: dict[str, Any], path: tuple[Any, ...]) -> None:

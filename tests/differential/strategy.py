@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from chartgen._data import read_data
+from chartgen.data.writes import WRITES
 from chartgen.releases import SUPPORTED
 
 BASE = "maxSlotsPerPod: 4\ninitialUserPassword: Differential-Passw0rd\n"
@@ -74,7 +74,7 @@ EXTRA_PATHS = [
 @cache
 def paths() -> tuple[str, ...]:
     """Every value path a template writes, plus the switches it tests."""
-    written = [path for path in json.loads(read_data("data", "writes.json")) if "*" not in path]
+    written = [path for path in WRITES if "*" not in path]
     return tuple(sorted(set(written) | set(EXTRA_PATHS)))
 
 

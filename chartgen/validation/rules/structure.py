@@ -1,6 +1,6 @@
 """Structural rules: what the release's JSON Schema says about keys, types and formats.
 
-One walk of the user's values against ``chartgen/data/<release>/schema.json``
+One walk of the user's values against the release's schema in ``chartgen.data``
 (``chartgen.validation.schema_walk``) finds everything; each rule below reports its
 share, so every rule id can be listed, documented and tested on its own. Only the
 user's own values are walked: the chart's defaults conform by construction, and a

@@ -1,6 +1,6 @@
 """The typed model of every value the Determined chart reads: the single source of truth.
 
-The JSON Schema of each release, ``defaults.json`` and the values reference are
+The JSON Schema of each release, ``DEFAULTS`` of ``chartgen.data`` and the values reference are
 generated from it (``python -m chartgen.gen``). Importing this package imports
 pydantic; ``lint`` never does (it walks the generated schema instead).
 """

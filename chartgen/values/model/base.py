@@ -68,7 +68,7 @@ def field(
 
     ``default`` is what upstream's values.yaml holds (a ``PerRelease`` when it
     differs); ``values_yaml`` says whether values.yaml writes the key at all, which
-    is what ``defaults.json`` reproduces. ``change`` names the release change
+    is what ``DEFAULTS`` of ``chartgen.data`` reproduces. ``change`` names the release change
     (``chartgen.releases.CHANGES``) that brings the key: only releases with it read
     the key; ``replaced_by`` names the key that takes its place in releases that do
     not. ``enum_changes`` does the same for single enum values, with ``enum_notes``

@@ -2,7 +2,7 @@
 
 Fields are declared in the order of upstream's values.yaml (keys it only mentions in
 comments at their place), then the keys only the templates read, then chartgen's
-extensions; ``defaults.json`` and the docs follow this order.
+extensions; ``DEFAULTS`` of ``chartgen.data`` and the docs follow this order.
 """
 
 from __future__ import annotations

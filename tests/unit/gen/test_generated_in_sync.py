@@ -12,6 +12,7 @@ import pytest
 from chartgen.cli import schema as schema_command
 from chartgen.gen import ROOT, outputs, schema_path
 from chartgen.releases import LATEST, SUPPORTED
+from chartgen.values.load import chart_defaults
 
 GENERATED = outputs()
 
@@ -32,7 +33,7 @@ def test_published_schema_is_draft_2020_12(release: str) -> None:
 @pytest.mark.parametrize("release", SUPPORTED)
 def test_chart_defaults_conform_to_their_schema(release: str) -> None:
     document = json.loads(schema_path(release).read_text())
-    defaults = json.loads((ROOT / "chartgen" / "data" / release / "defaults.json").read_text())
+    defaults = chart_defaults(release)
     assert list(jsonschema.Draft202012Validator(document).iter_errors(defaults)) == []
 
 

@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -16,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from smp_cases import CASES, Case, containers, pod
 
+from chartgen._data import read_data
 from chartgen.podspec import POD, PatchError, Schema, patchkeys, strategic_merge
 from chartgen.podspec.smp import _go_stable_sort
 
@@ -158,7 +158,7 @@ def test_pod_schema_is_the_generated_table() -> None:
 def test_table_is_in_sync_with_kubernetes_schema() -> None:
     """``python -m chartgen.podspec.patchkeys`` regenerates the file when this fails."""
     pytest.importorskip("kubernetes_validate")
-    shipped = resources.files("chartgen").joinpath(patchkeys.DATA_FILE).read_text()
+    shipped = read_data(patchkeys.DATA_FILE)
     assert shipped == patchkeys.render(patchkeys.generate())
 
 
