@@ -21,16 +21,14 @@ class FormatProblem:
 # ---------------------------------------------------------------------------- formats
 
 # Patterns are matched whole (``fullmatch``), so none carries anchors.
-_QUANTITY = re.compile(
-    r"\+?(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?P<suffix>[KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?"
-)
+_QUANTITY = r"\+?(?P<num>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?P<suffix>[KMGTPE]i|[numkMGTPE]|[eE][-+]?[0-9]+)?"
 _LABEL = r"[a-z0-9](?:[-a-z0-9]*[a-z0-9])?"
-_SUBDOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
-_DNS_LABEL = re.compile(_LABEL)
-_SUFFIX = re.compile(r"[a-z0-9.-]*[a-z0-9]")
+_SUBDOMAIN = rf"{_LABEL}(?:\.{_LABEL})*"
+_DNS_LABEL = _LABEL
+_SUFFIX = r"[a-z0-9.-]*[a-z0-9]"
 _HOST_LABEL = r"[A-Za-z0-9](?:[-A-Za-z0-9]{0,61}[A-Za-z0-9])?"
-_HOSTNAME = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?")
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*")
+_HOSTNAME = rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?"
+_URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*"
 _SI = {"": 1, "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 _ONE_MI = 1 << 20
 
@@ -43,7 +41,7 @@ def quantity_value(value: object) -> float | None:
         return float(value) if value >= 0 else None
     if not isinstance(value, str):
         return None
-    match = _QUANTITY.fullmatch(value)
+    match = re.fullmatch(_QUANTITY, value)
     if match is None:
         return None
     number = float(match["num"])
@@ -70,7 +68,7 @@ def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | N
     error = memory == "limit"
     suffix = ""
     if isinstance(value, str):
-        match = _QUANTITY.fullmatch(value)
+        match = re.fullmatch(_QUANTITY, value)
         suffix = (match["suffix"] or "") if match else ""
     if suffix == "m" and isinstance(value, str):
         return FormatProblem(
@@ -99,7 +97,7 @@ _SUFFIX_LIMIT = 253 - len("determined-db-snapshot-")
 
 def _name(value: object, kind: str) -> FormatProblem | None:
     pattern, limit, what, chars = _NAMES[kind]
-    if isinstance(value, str) and len(value) <= limit and pattern.fullmatch(value):
+    if isinstance(value, str) and len(value) <= limit and re.fullmatch(pattern, value):
         return None
     return FormatProblem(
         f"{shown(value)} is not a valid Kubernetes {what}: at most {limit} {chars}, "
@@ -121,7 +119,7 @@ def _cidr(value: object) -> FormatProblem | None:
 
 def _host(value: object) -> FormatProblem | None:
     if isinstance(value, str):
-        if len(value.rstrip(".")) <= 253 and _HOSTNAME.fullmatch(value):
+        if len(value.rstrip(".")) <= 253 and re.fullmatch(_HOSTNAME, value):
             return None
         import ipaddress  # only for what is not a host name: the import costs a millisecond
 
@@ -146,7 +144,7 @@ def check_format(name: str, value: object) -> FormatProblem | None:
         return _name(value, name)
     if name == "name-suffix":
         text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-        if isinstance(text, str) and len(text) <= _SUFFIX_LIMIT and _SUFFIX.fullmatch(text):
+        if isinstance(text, str) and len(text) <= _SUFFIX_LIMIT and re.fullmatch(_SUFFIX, text):
             return None
         return FormatProblem(
             f"{shown(value)} cannot end a Kubernetes object name: use lower-case letters, digits, "
@@ -155,7 +153,7 @@ def check_format(name: str, value: object) -> FormatProblem | None:
     if name == "cidr":
         return _cidr(value)
     if name == "url":
-        if isinstance(value, str) and _URL.fullmatch(value):
+        if isinstance(value, str) and re.fullmatch(_URL, value):
             return None
         return FormatProblem(f"{shown(value)} is not a URL with a scheme, such as https://host:port")
     if name == "host":

@@ -80,7 +80,7 @@ KEPT_FIELDS = ("name", "env", "envFrom", "resources", "volumeMounts", "volumeDev
 # Every PodSpec requires containers, but Determined adds its own container to the spec.
 _NOT_REQUIRED = {("PodSpec", "containers")}
 # A Kubernetes quantity as Go's resource.ParseQuantity reads it.
-_QUANTITY = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?[0-9]+)?")
+_QUANTITY = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?[0-9]+)?"
 _INT32 = (-(2**31), 2**31 - 1)
 
 
@@ -265,7 +265,7 @@ class _Walker:
         elif (
             kind == "quantity"
             and not number
-            and not (isinstance(value, str) and _QUANTITY.fullmatch(value.strip()))
+            and not (isinstance(value, str) and re.fullmatch(_QUANTITY, value.strip()))
         ):
             self.add(TYPE, path, f"{dotted(path)} {_quantity_problem(value)}: {self.reader.unreadable}")
 

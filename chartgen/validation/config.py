@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from fnmatch import fnmatchcase
 
 from chartgen.diagnostics import Severity, UsageError
 from chartgen.records import field, record, replace
@@ -23,6 +22,18 @@ from chartgen.records import field, record, replace
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
     from typing import Any
+
+
+def rule_matches(rule: str, pattern: str) -> bool:
+    """``fnmatchcase``, which only a pattern with a wildcard needs (and imports a compiler for)."""
+    if pattern == "*":
+        return True
+    if not any(char in pattern for char in "*?["):
+        return rule == pattern
+    from fnmatch import fnmatchcase
+
+    return fnmatchcase(rule, pattern)
+
 
 YAML_NAME = ".chartgen.yaml"
 TOML_NAME = "pyproject.toml"
@@ -58,8 +69,8 @@ class Settings:
     excluded: bool = False
 
     def enabled(self, rule: str) -> bool:
-        chosen = any(fnmatchcase(rule, pattern) for pattern in self.select)
-        return chosen and not any(fnmatchcase(rule, pattern) for pattern in self.ignore)
+        chosen = any(rule_matches(rule, pattern) for pattern in self.select)
+        return chosen and not any(rule_matches(rule, pattern) for pattern in self.ignore)
 
 
 @record(frozen=True)
@@ -159,7 +170,7 @@ def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str
             raise UsageError(f"{where}: {key} must list strings")
         if key in ("select", "ignore"):
             for pattern in value:
-                if not any(fnmatchcase(rule, pattern) for rule in known):
+                if not any(rule_matches(rule, pattern) for rule in known):
                     raise UsageError(f"{where}: {key}: no rule is named {pattern!r} (chartgen rule --list)")
         if key == "severity":
             for rule, level in value.items():

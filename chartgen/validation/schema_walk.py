@@ -415,7 +415,7 @@ class Walker:
             message += (
                 "; the chart copies it into master.yaml as a string, which the master cannot read as a number"
             )
-        if isinstance(value, str) and _LEADING_ZERO.fullmatch(value) and not self.secret(path):
+        if isinstance(value, str) and re.fullmatch(_LEADING_ZERO, value) and not self.secret(path):
             message += (
                 f": Helm keeps `{value}` text, as its --set reads no number with a leading zero; "
                 f"write {int(value)}"
@@ -426,7 +426,7 @@ class Walker:
 
 
 #: Digits with a leading zero: a number to the eye, text to Helm's ``--set`` (and when quoted).
-_LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
+_LEADING_ZERO = r"[-+]?0[0-9]+"
 
 # Annotations of a property that matter while walking its value.
 _FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checked-by", "x-empty-is-default")

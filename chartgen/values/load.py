@@ -231,7 +231,6 @@ def load_sources(
 ) -> LoadedValues:
     """``load_values`` of documents already parsed (files, text or data)."""
     from chartgen.secrets import SECRET_KEYS
-    from chartgen.values import setparser
 
     release = check_release(app_version)
     result = LoadedValues(release=release, values={}, user={})
@@ -244,6 +243,10 @@ def load_sources(
         result.files.append(loaded.file)
     padded = [0]
     for kind, exprs in (flags or SetFlags()).by_kind():
+        if not exprs:
+            continue
+        from chartgen.values import setparser  # only for --set flags: most runs have none
+
         for index, expr in enumerate(exprs, start=1):
             before = dict(user)
             try:

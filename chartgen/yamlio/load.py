@@ -66,7 +66,7 @@ def _loc(file: str, node: Any) -> Location:
 MAX_VALUES = 10_000
 # Deeper nesting than any values file has; beyond it a finding, never a RecursionError.
 MAX_DEPTH = 200
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = "[\ud800-\udfff]"
 
 
 @record
@@ -122,7 +122,7 @@ class _Builder:
         if node.tag is None:  # the fast reader's untagged plain scalar
             return self.number(node, resolve_plain(text))
         tag = str(node.tag)
-        if _SURROGATES.search(text):
+        if re.search(_SURROGATES, text):
             raise self.error(
                 node,
                 "yaml-invalid-character",
@@ -322,12 +322,12 @@ def _reader_diagnostic(exc: Any, text: str, file: str) -> Diagnostic:
     )
 
 
-_MARK = re.compile(r"line (\d+), column (\d+)")
+_MARK = r"line (\d+), column (\d+)"
 
 
 def _warning_diagnostic(message: Any, file: str) -> Diagnostic:
     """A parser warning as a finding: where, never the source text (or anchor name) it quotes."""
-    marks = [(int(line), int(col)) for line, col in _MARK.findall(str(message))]
+    marks = [(int(line), int(col)) for line, col in re.findall(_MARK, str(message))]
     line, col = marks[-1] if marks else (1, 1)
     if type(message).__name__ == "ReusedAnchorWarning":
         earlier = f" (first at {marks[0][0]}:{marks[0][1]})" if len(marks) > 1 else ""

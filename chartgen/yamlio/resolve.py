@@ -23,7 +23,7 @@ _NULL = {"", "~", "null", "Null", "NULL"}
 # go-yaml v2 tries numbers only for scalars starting with these, after removing every "_".
 _NUMBER_START = frozenset("0123456789+-.")
 # go-yaml v2's yamlStyleFloat: what it hands to strconv.ParseFloat when ParseInt failed.
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_FLOAT = r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
 _DIGITS = {2: "01", 8: "01234567", 10: "0123456789", 16: "0123456789abcdef"}
 _PREFIXES = {"0x": 16, "0o": 8, "0b": 2}
 _INF = {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"}
@@ -88,7 +88,7 @@ def resolve_plain(text: str) -> Scalar:
         number = _go_parse_int(plain)
         if number is not None:
             return normalize_number(float(number)) if abs(number) > _EXACT else number
-        if _FLOAT.fullmatch(plain):
+        if re.fullmatch(_FLOAT, plain):
             real = float(plain)
             # Go's ParseFloat refuses what overflows float64; go-yaml then keeps the text.
             return text if math.isinf(real) else normalize_number(real)

@@ -13,9 +13,9 @@ from chartgen.validation.schema_walk import placeholders
 
 MIN_PASSWORD_BYTES = 8
 _PASSWORD_NEEDS = (
-    (re.compile(r"[A-Z]"), "upper-case letter"),
-    (re.compile(r"[a-z]"), "lower-case letter"),
-    (re.compile(r"[0-9]"), "digit"),
+    (r"[A-Z]", "upper-case letter"),
+    (r"[a-z]", "lower-case letter"),
+    (r"[0-9]", "digit"),
 )
 
 
@@ -85,7 +85,7 @@ def password_strength(ctx: Context) -> Iterator[Diagnostic]:
     if placeholders(value, whole=True):
         return  # one mistake, one error: ``placeholder`` says to fill in the real value
     name = key if key == "initialUserPassword" else f"{key} (used as initialUserPassword)"
-    lacking = [f"no {what}" for pattern, what in _PASSWORD_NEEDS if not pattern.search(value)]
+    lacking = [f"no {what}" for pattern, what in _PASSWORD_NEEDS if not re.search(pattern, value)]
     if len(value.encode()) < MIN_PASSWORD_BYTES:
         lacking.insert(0, f"fewer than {MIN_PASSWORD_BYTES} characters")
     if lacking:

@@ -19,7 +19,7 @@ from chartgen.validation.rules._helm import mapping, truthy
 # RFC 1123 host names as Kubernetes checks spec.rules[].host: lower-case labels, a
 # wildcard allowed only as the whole first label.
 _LABEL = r"[a-z0-9]([-a-z0-9]*[a-z0-9])?"
-HOST = re.compile(rf"(\*\.)?{_LABEL}(\.{_LABEL})*")
+HOST = rf"(\*\.)?{_LABEL}(\.{_LABEL})*"
 MAX_HOST = 253
 MAX_LABEL = 63
 
@@ -56,7 +56,11 @@ def host(ctx: Context) -> Iterator[Diagnostic]:
     if not isinstance(value, str):
         return
     labels = value.split(".")
-    if len(value) > MAX_HOST or any(len(label) > MAX_LABEL for label in labels) or not HOST.fullmatch(value):
+    if (
+        len(value) > MAX_HOST
+        or any(len(label) > MAX_LABEL for label in labels)
+        or not re.fullmatch(HOST, value)
+    ):
         yield ctx.diag(
             "ingress-host",
             ("ingress", "host"),

@@ -287,7 +287,7 @@ def fix_no_effect(diagnostic: Diagnostic, doc: Document) -> Fix | None:
     return Fix(diagnostic.rule, path, description, tuple(doc.remove(path)))
 
 
-_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+_DECIMAL = r"[+-]?[0-9]+(?:\.[0-9]+)?"
 _YAML11_WORDS = frozenset({"y", "yes", "n", "no", "on", "off", "true", "false"})
 
 
@@ -312,7 +312,7 @@ def fix_wrong_type(diagnostic: Diagnostic, doc: Document) -> Fix | None:
         return Fix(
             diagnostic.rule, path, f"quoted `{dotted(path)}`: it is a string, not a boolean", tuple(edits)
         )
-    numeric = _DECIMAL.fullmatch(text.strip()) is not None
+    numeric = re.fullmatch(_DECIMAL, text.strip()) is not None
     if (
         node.style in ("'", '"')
         and numeric

@@ -9,7 +9,7 @@ from chartgen.diagnostics import Diagnostic
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 
-COMMIT = re.compile(r"[0-9a-f]{40}")
+COMMIT = r"[0-9a-f]{40}"
 IMAGE_PULL_BACK_OFF = (
     "Determined publishes no images for non-released versions, so the master pod would never start "
     "(ImagePullBackOff)"
@@ -18,7 +18,7 @@ IMAGE_PULL_BACK_OFF = (
 
 def version_problem(text: str) -> str | None:
     """Why ``text`` is not an image tag Determined publishes, or None if it is one."""
-    if COMMIT.fullmatch(text):
+    if re.fullmatch(COMMIT, text):
         return None
     import semver
 
