@@ -126,7 +126,7 @@ def usage_error(exc: UsageError) -> int:
 
 
 #: Top-level modules of chartgen's runtime dependencies: missing, it is the environment, not a bug.
-DEPENDENCIES = frozenset({"ruamel", "pydantic", "pydantic_core", "jsonschema", "semver"})
+DEPENDENCIES = frozenset({"ruamel", "pydantic", "pydantic_core"})
 
 
 def missing_dependency(exc: ModuleNotFoundError) -> int:

@@ -126,32 +126,58 @@ PARALLEL_FROM = 24
 
 
 def _in_parallel(check: Any, files: list[str | None]) -> list[Any]:
-    """``check`` of every file, in order; on several cores, in forked processes that inherit
-    everything already imported and loaded (pre-commit passes hundreds of files at once)."""
+    """``check`` of every file, in order; on several cores, shared with forked processes that
+    inherit everything already imported and loaded (pre-commit passes hundreds of files at
+    once). Plain ``fork`` and a pipe each: ``multiprocessing`` costs more to import than a
+    worker saves. A worker that fails hands its files back, and they are checked here, so an
+    internal error is reported as from a single process."""
     import os
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if len(files) < PARALLEL_FROM or cores < 2 or not hasattr(os, "fork"):
         return [check(file) for file in files]
-    import multiprocessing
+    import pickle
 
     workers = min(cores, 8)
     chunks = [files[index::workers] for index in range(workers)]
-    global _CHECK
-    _CHECK = check
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(_check_chunk, chunks)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    children = []
+    for chunk in chunks[1:]:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the worker: whatever happens, it ends here and never returns
+            try:
+                os.close(read_end)
+                try:
+                    data = pickle.dumps([check(file) for file in chunk], pickle.HIGHEST_PROTOCOL)
+                except BaseException:
+                    data = b""
+                with os.fdopen(write_end, "wb") as stream:
+                    stream.write(data)
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        children.append((pid, read_end, chunk))
+    results = []
+    try:
+        results.append([check(file) for file in chunks[0]])
+        while children:
+            pid, read_end, chunk = children.pop(0)
+            try:
+                with os.fdopen(read_end, "rb") as stream:
+                    data = stream.read()
+            finally:
+                os.waitpid(pid, 0)
+            results.append(pickle.loads(data) if data else [check(file) for file in chunk])
+    finally:
+        for pid, read_end, _ in children:  # the parent failed: no worker is left behind
+            os.close(read_end)
+            os.waitpid(pid, 0)
     ordered: list[Any] = [None] * len(files)
     for index, chunk_results in enumerate(results):
         ordered[index::workers] = chunk_results
     return ordered
-
-
-_CHECK: Any = None
-
-
-def _check_chunk(files: list[str | None]) -> list[Any]:
-    return [_CHECK(file) for file in files]
 
 
 def _patterns(text: str, flag: str, rules: dict[str, Any]) -> list[str]:

@@ -202,6 +202,68 @@ def _as_path(text: str) -> str:
     return ("/" if text.startswith("/") else "") + "/".join(parts) or "."
 
 
+def _may_hold_tool_chartgen(text: str) -> bool:
+    """Whether a pyproject.toml can hold ``tool.chartgen``: a header or key that names it, in
+    any spelling (quotes, blanks, dotted keys, an inline table under ``tool``). Conservative:
+    a multi-line string, or an escape in a header or key, counts as yes; ``chartgen`` anywhere
+    else (a ``[project.scripts]`` entry, a dependency) does not, and spares the TOML parser."""
+    if "chartgen" not in text:
+        return False
+    table, depth = "", 0
+    for raw in text.splitlines():
+        line = raw.strip()
+        if '"""' in line or "'''" in line:
+            return True
+        if depth > 0:  # inside a multi-line array or table: no header, no key
+            depth += _nesting(line)
+            continue
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            name = line.lstrip("[")
+            if "]" not in name:
+                return True
+            table = _bare(name[: name.index("]")])
+            if "\\" in table or table == "tool.chartgen" or table.startswith("tool.chartgen."):
+                return True
+            continue
+        key, _, value = line.partition("=")
+        dotted = f"{table}.{_bare(key)}" if table else _bare(key)
+        if "\\" in dotted or dotted == "tool.chartgen" or dotted.startswith("tool.chartgen."):
+            return True
+        if dotted == "tool" and "chartgen" in value:
+            return True  # an inline table: tool = {chartgen = {...}}
+        depth = _nesting(value)
+    return False
+
+
+def _bare(name: str) -> str:
+    """A TOML key or table name without blanks and quotes: ``"tool" . chartgen`` is ``tool.chartgen``."""
+    return "".join(name.split()).replace('"', "").replace("'", "")
+
+
+def _nesting(text: str) -> int:
+    """How many more brackets and braces ``text`` opens than it closes (outside strings and comments)."""
+    depth, quote, escaped = 0, "", False
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            break
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return depth
+
+
 def _read(file: str, rules: Iterable[str]) -> Config | None:
     try:
         with open(file, encoding="utf-8") as handle:
@@ -209,8 +271,8 @@ def _read(file: str, rules: Iterable[str]) -> Config | None:
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read configuration {file}: {exc}") from None
     if os.path.basename(file) == TOML_NAME:
-        if "chartgen" not in text:
-            return None  # no [tool.chartgen] table, in any TOML spelling: spare the parser's import
+        if not _may_hold_tool_chartgen(text):
+            return None  # spare the parser's import (most pyproject.toml files are not ours)
         import tomllib
 
         try:

@@ -1,11 +1,12 @@
 """A reader for the YAML most values files are written in, without importing a YAML library.
 
-Block mappings and block lists of plain or quoted one-line scalars, with comments: that is
-nearly every values file, and ruamel.yaml's import and pure-Python parser are most of a
-``lint``. Anything else (anchors, tags, flow collections, block or multi-line scalars,
-escapes, tabs, a syntax error) raises ``Unsupported`` and the full parser reads the file, so
-this only ever gives the answer the full parser gives: the same nodes at the same marks
-(``tests/unit/yamlio/test_fast.py`` holds the two to that).
+Block mappings and block lists of plain or quoted scalars, literal blocks and single-quoted
+scalars over several lines, with comments: that is nearly every values file, and
+ruamel.yaml's import and pure-Python parser are most of a ``lint``. Anything else (anchors,
+tags, flow collections, folded blocks, escapes, tabs, a syntax error) raises ``Unsupported``
+and the full parser reads the file, so this only ever gives the answer the full parser
+gives: the same nodes at the same marks (``tests/unit/yamlio/test_fast.py`` holds the two
+to that).
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ class _Reader:
     def __init__(self, text: str) -> None:
         raw = text.split("\n")
         self.lines: list[_Line] = []
-        #: Literal block scalars by their header's line: the text and where the ``|`` is.
-        self.literals: dict[int, str] = {}
+        #: Scalars that span lines (literal blocks, single-quoted scalars) by their first line.
+        self.literals: dict[int, tuple[str, str]] = {}  # line -> (style: | or ', text)
         number = 0
         while number < len(raw):
             line = raw[number]
@@ -103,8 +104,12 @@ class _Reader:
             if line.startswith(("---", "...", "%")):
                 raise Unsupported
             content = stripped.rstrip(" ")
-            self.lines.append(_Line(number, len(line) - len(stripped), content))
-            number = self._literal(raw, number, len(line) - len(stripped), content)
+            indent = len(line) - len(stripped)
+            self.lines.append(_Line(number, indent, content))
+            following = self._quoted_lines(raw, number, indent, content)
+            if following == number + 1:
+                following = self._literal(raw, number, indent, content)
+            number = following
         # Where the stream ends: after the last line break, or at the end of the last line.
         self.end = Mark(len(raw) - 1, len(raw[-1]))
         # Where the stream ends: after the last line break, or at the end of the last line.
@@ -149,8 +154,48 @@ class _Reader:
             text += "\n"
         if value == "|+":
             text += "\n" * sum(1 for k in range(last + 1, end) if k < len(raw) - 1)
-        self.literals[number] = text
+        self.literals[number] = ("|", text)
         return end
+
+    def _quoted_lines(self, raw: list[str], number: int, indent: int, content: str) -> int:
+        """Read the single-quoted scalar a line's value opens and does not close, folded as
+        PyYAML's scanner folds it (a line break is a space, each empty line a line break,
+        blanks around a break dropped); the index of the next line to look at."""
+        opened = _open_quote(content, indent)
+        if opened is None:
+            return number + 1
+        first, owner = opened
+        middle: list[str] = []
+        end = number + 1
+        while True:
+            if end >= len(raw):
+                raise Unsupported  # never closed: the full parser's error
+            line = raw[end]
+            text = line.lstrip(" ")
+            if not text:
+                middle.append("")
+            elif len(line) - len(text) <= owner:
+                raise Unsupported  # continued left of its key: legal, and rare enough to leave
+            else:
+                close = _closing_quote(text, 0)
+                if close >= 0:
+                    rest = text[close + 1 :]
+                    if rest.strip(" ") and not (rest.startswith(" ") and rest.lstrip(" ").startswith("#")):
+                        raise Unsupported  # something after the closing quote
+                    last = text[:close]
+                    break
+                middle.append(text.rstrip(" "))
+            end += 1
+        folded, breaks = first.rstrip(" "), 0
+        for part in middle:
+            if not part:
+                breaks += 1
+                continue
+            folded += ("\n" * breaks if breaks else " ") + part
+            breaks = 0
+        folded += ("\n" * breaks if breaks else " ") + last
+        self.literals[number] = ("'", folded.replace("''", "'"))
+        return end + 1
 
     def peek(self) -> _Line | None:
         return self.lines[self.index] if self.index < len(self.lines) else None
@@ -231,6 +276,8 @@ class _Reader:
         column = indent + 1 + len(rest) - len(stripped)
         if _is_entry(stripped) or stripped.startswith("? "):
             raise Unsupported
+        if stripped[:1] == "'" and self.literals.get(line.number, ("",))[0] == "'":
+            return _inline(stripped, line.number, column, self.literals)  # it goes on below
         if _has_key(stripped):
             # A compact mapping: its first key is on the entry's line, the rest below at its column.
             node = MappingNode(Mark(line.number, column))
@@ -245,6 +292,41 @@ class _Reader:
                 raise Unsupported
             return node
         return _inline(stripped, line.number, column, self.literals)
+
+
+def _open_quote(content: str, indent: int) -> tuple[str, int] | None:
+    """When a line's value is a single-quoted scalar that goes on below (``key: 'text``,
+    ``- key: 'text``, ``- 'text``): the text after the quote, and the column its continuation
+    lines must be right of."""
+    text, owner = content, indent
+    if _is_entry(text):
+        rest = text[1:].lstrip(" ")
+        if rest[:1] != "'":
+            owner = indent + len(text) - len(rest)  # a compact mapping's key
+        text = rest
+    elif text[:1] in ("'", '"'):
+        return None  # a quoted key: one line, or the full parser's
+    if text[:1] != "'":
+        colon = text.find(": ")
+        if colon < 0 or 0 <= text.find(" #") < colon or text[:1] in ("'", '"'):
+            return None
+        text = text[colon + 2 :].lstrip(" ")
+        if text[:1] != "'":
+            return None
+    if _closing_quote(text, 1) >= 0:
+        return None  # it ends on its line
+    return text[1:], owner
+
+
+def _closing_quote(text: str, start: int) -> int:
+    """The index of the ``'`` that ends a single-quoted scalar in ``text`` (``''`` is a quote
+    inside it), or -1."""
+    index = start
+    while True:
+        found = text.find("'", index)
+        if found < 0 or text[found + 1 : found + 2] != "'":
+            return found
+        index = found + 2
 
 
 def _is_entry(content: str) -> bool:
@@ -288,14 +370,16 @@ def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str,
     return key, value, column + offset + len(rest) - len(value)
 
 
-def _inline(text: str, number: int, column: int, literals: dict[int, str]) -> ScalarNode:
+def _inline(text: str, number: int, column: int, literals: dict[int, tuple[str, str]]) -> ScalarNode:
     """A value on the key's (or entry's) line: a quoted or plain one-line scalar, ``[]`` or ``{}``,
     or the literal block scalar it opens."""
     mark = Mark(number, column)
     if text.startswith("|"):
-        if _before_comment(text) not in _LITERALS or number not in literals:
+        if _before_comment(text) not in _LITERALS or literals.get(number, ("",))[0] != "|":
             raise Unsupported
-        return ScalarNode(literals[number], "|", mark)
+        return ScalarNode(literals[number][1], "|", mark)
+    if text[:1] == "'" and literals.get(number, ("",))[0] == "'":
+        return ScalarNode(literals[number][1], "'", mark)  # it goes on below: read in _quoted_lines
     if text[:1] in ("'", '"'):
         end = _quote_end(text)
         rest = text[end:].lstrip(" ")

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -402,3 +403,41 @@ def test_many_files_are_linted_in_parallel_with_the_same_report_in_the_same_orde
     alone = [run_cli(["lint", "--format", "json", file]) for file in files]
     assert together[0] == max(code for code, _, _ in alone)
     assert json.loads(together[1]) == [finding for _, out, _ in alone for finding in json.loads(out)]
+
+
+def test_a_worker_that_fails_hands_its_files_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from chartgen import api
+    from chartgen.cli import main
+    from chartgen.cli.lint import PARALLEL_FROM
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: no workers")
+    parent, real = os.getpid(), api.lint
+
+    def broken_in_workers(*args: Any, **kwargs: Any) -> Any:
+        if os.getpid() != parent:
+            raise RuntimeError("a bug")
+        return real(*args, **kwargs)
+
+    files = []
+    for index in range(PARALLEL_FROM + 1):
+        values = tmp_path / f"values-{index}.yaml"
+        values.write_text(f"maxSlotsPerPod: {index or 'x'}\n")
+        files.append(str(values))
+    expected = main(["lint", "--format", "json", *files]), capsys.readouterr().out
+    monkeypatch.setattr(api, "lint", broken_in_workers)
+    assert (main(["lint", "--format", "json", *files]), capsys.readouterr().out) == expected
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setenv("CHARTGEN_DEBUG", "")
+    monkeypatch.setattr(api, "lint", broken)
+    assert main(["--traceback", "lint", *files]) == 2
+    err = capsys.readouterr().err
+    assert "internal error (RuntimeError" in err
+    assert 'in broken\n    raise RuntimeError("a bug")' in err

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chartgen.validation.rules.versions import SEMVER
 
 from .rulecheck import BASE, found, messages
 
@@ -36,3 +43,26 @@ def test_other_versions_are_refused(tmp_path: Path) -> None:
         assert found(tmp_path, text, [RULE]) == [(3, 13, RULE)], version
         (message,) = messages(tmp_path, text, RULE)
         assert reason in message, (version, message)
+
+
+SEMVER_TEXT = st.text(alphabet="0123456789.-+abvVx", max_size=16) | st.from_regex(
+    r"(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]?)\.(0|[1-9][0-9]?)(-[0-9a-z.-]{1,8})?(\+[0-9a-z.-]{1,8})?",
+    fullmatch=True,
+)
+
+
+@given(SEMVER_TEXT)
+def test_semantic_versions_are_read_as_the_semver_package_reads_them(text: str) -> None:
+    semver = pytest.importorskip("semver")
+    ours = re.fullmatch(SEMVER, text)
+    assert (ours is not None) == semver.Version.is_valid(text), text
+    if ours is not None:
+        theirs = semver.Version.parse(text)
+        major, minor, patch, prerelease, build = ours.groups()
+        assert (int(major), int(minor), int(patch), prerelease, build) == (
+            theirs.major,
+            theirs.minor,
+            theirs.patch,
+            theirs.prerelease,
+            theirs.build,
+        )

@@ -10,6 +10,14 @@ from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 
 COMMIT = r"[0-9a-f]{40}"
+# Semantic Versioning 2.0.0 (semver.org): numbers without leading zeros, then optional
+# pre-release and build identifiers. Groups: major, minor, patch, pre-release, build.
+_IDENTIFIER = r"(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)"
+_BUILD = r"[0-9a-zA-Z-]+"
+SEMVER = (
+    r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)"
+    rf"(?:-({_IDENTIFIER}(?:\.{_IDENTIFIER})*))?(?:\+({_BUILD}(?:\.{_BUILD})*))?"
+)
 IMAGE_PULL_BACK_OFF = (
     "Determined publishes no images for non-released versions, so the master pod would never start "
     "(ImagePullBackOff)"
@@ -20,16 +28,15 @@ def version_problem(text: str) -> str | None:
     """Why ``text`` is not an image tag Determined publishes, or None if it is one."""
     if re.fullmatch(COMMIT, text):
         return None
-    import semver
-
     if "dev" in text.lower():
         return f"is a development version: {IMAGE_PULL_BACK_OFF}"
-    if semver.Version.is_valid(text):
-        version = semver.Version.parse(text)
-        if version.prerelease is None and version.build is None:
+    version = re.fullmatch(SEMVER, text)
+    if version is not None:
+        major, minor, patch, prerelease, build = version.groups()
+        if prerelease is None and build is None:
             return None
-        return f"is not a release: use X.Y.Z (such as {version.finalize_version()}) or a commit hash"
-    if text[:1] in "vV" and semver.Version.is_valid(text[1:]):
+        return f"is not a release: use X.Y.Z (such as {major}.{minor}.{patch}) or a commit hash"
+    if text[:1] in "vV" and re.fullmatch(SEMVER, text[1:]):
         return f"has a leading {text[0]!r}: Determined's image tags are plain X.Y.Z, such as {text[1:]}"
     return (
         "is neither a release X.Y.Z nor a 40-character commit hash: it is the master image's tag, and a "

@@ -79,7 +79,14 @@ def documents(draw: st.DrawFn) -> str:
         elif kind == "blank":
             lines.append(indent)
         else:
-            lines.append(draw(st.sampled_from(["---", "...", "- - a", "? a", "a: |", "  text", "\tb: 1"])))
+            lines.append(
+                draw(
+                    st.sampled_from(
+                        ["---", "...", "- - a", "? a", "a: |", "  text", "\tb: 1", "a: 'x", "  y'", "- 'p", "'",
+                         "  z'' # c", "  q' # c", "k: ''x", "    ", "- k: 'v"]
+                    )
+                )
+            )  # fmt: skip
     return "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n", "  "]))
 
 
@@ -94,6 +101,21 @@ SAFE_KEYS = ["a", "b", "db", "name", "x y", "true", "1", "k-2", '"q k"', "'s'", 
 
 
 @st.composite
+def _quoted_lines(draw: st.DrawFn, start: str, owner: int) -> list[str]:
+    """A single-quoted scalar over several lines, mostly well-formed: blanks, empty lines,
+    ``''``, text after the closing quote, a line left of where it may go."""
+    first = draw(st.sampled_from(["x", "", "  x", "a #b", "it''s", "x  ", "a: b"]))
+    lines = [f"{start}'{first}"]
+    for _ in range(draw(st.integers(0, 3))):
+        body = draw(st.sampled_from(["text", "", "  ", "it''s", "# not a comment", "a: b", "- x", "x  "]))
+        column = owner + draw(st.sampled_from([2, 2, 4, 1, 0]))
+        lines.append(f"{' ' * column}{body}" if body.strip() else body)
+    close = draw(st.sampled_from(["end'", "end'  # c", "'", "end  '", "end' x", "end''", "end'#c", "e'': 1"]))
+    lines.append(" " * (owner + draw(st.sampled_from([2, 2, 1, 0]))) + close)
+    return lines
+
+
+@st.composite
 def _block(draw: st.DrawFn, indent: int, depth: int) -> list[str]:
     """A well-formed block mapping at ``indent``: what values files are."""
     lines = []
@@ -101,7 +123,9 @@ def _block(draw: st.DrawFn, indent: int, depth: int) -> list[str]:
         key = draw(st.sampled_from(SAFE_KEYS))
         pad = " " * indent
         kind = draw(
-            st.sampled_from(["scalar", "scalar", "map", "list", "list-at-key", "empty", "comment", "literal"])
+            st.sampled_from(
+                ["scalar", "scalar", "map", "list", "list-at-key", "empty", "comment", "literal", "quoted"]
+            )
         )
         if kind == "comment":
             lines.append(f"{pad}# about {key}")
@@ -114,6 +138,9 @@ def _block(draw: st.DrawFn, indent: int, depth: int) -> list[str]:
                 body = draw(st.sampled_from(["text", "# not a comment", "a: b", "", "  deeper", "- x", " "]))
                 lines.append(f"{inner}{body}" if body.strip() else body)
             continue
+        if kind == "quoted":
+            lines.extend(draw(_quoted_lines(f"{pad}{key}: ", indent)))
+            continue
         if depth > 3 or kind in ("scalar", "empty"):
             value = "" if kind == "empty" else draw(st.sampled_from(VALUES))
             lines.append(f"{pad}{key}:" + (f" {value}" if value else ""))
@@ -124,8 +151,10 @@ def _block(draw: st.DrawFn, indent: int, depth: int) -> list[str]:
             lines.append(f"{pad}{key}:")
             at = indent if kind == "list-at-key" else indent + 2
             for _ in range(draw(st.integers(1, 3))):
-                shape = draw(st.sampled_from(["scalar", "compact", "nested", "empty"]))
-                if shape == "scalar":
+                shape = draw(st.sampled_from(["scalar", "compact", "nested", "empty", "quoted"]))
+                if shape == "quoted":
+                    lines.extend(draw(_quoted_lines(f"{' ' * at}- ", at)))
+                elif shape == "scalar":
                     lines.append(f"{' ' * at}- {draw(st.sampled_from(VALUES))}".rstrip())
                 elif shape == "empty":
                     lines.append(f"{' ' * at}-")
