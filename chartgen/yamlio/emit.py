@@ -23,13 +23,21 @@ _PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [
 _PLAIN_DIGIT = re.compile(r"[0-9][A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
 # Anything a YAML 1.1 or 1.2 reader (PyYAML, ruamel, go-yaml) may take for a number:
 # binary/octal/hex with underscores, sexagesimal 1:30, floats with or without digits.
-_NUMBERISH = re.compile(
+_NUMBERISH = (
     r"[-+]?(0b[01_]+|0o[0-7_]+|0x[0-9a-fA-F_]+"
     r"|[0-9][0-9_]*(:[0-5]?[0-9])*(\.[0-9_]*)?([eE][-+]?[0-9_]+)?|\.[0-9_]+([eE][-+]?[0-9]+)?)"
 )
 # ASCII control characters other than tab and newline (a class over all of Unicode costs
 # milliseconds to compile at every start-up; non-ASCII is checked by code point instead).
 _ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+#: What a text ``_NUMBERISH`` can match starts with, once underscores are left out.
+_NUMBER_START = frozenset("+-.0123456789")
+
+
+def _numberish(text: str) -> bool:
+    if text.lstrip("_")[:1] not in _NUMBER_START:
+        return False  # the common case (names, images, URLs): the pattern cannot match
+    return bool(re.fullmatch(_NUMBERISH, text) or re.fullmatch(_NUMBERISH, text.replace("_", "")))
 
 
 def _printable_char(ch: str) -> bool:
@@ -45,7 +53,14 @@ def _printable(text: str) -> bool:
 
 
 # Characters YAML 1.1 readers treat as line breaks, or that no reader keeps verbatim.
-_BLOCK_UNSAFE = re.compile("[\r\x85\u2028\u2029\ufeff]")
+_BLOCK_UNSAFE = "[\r\x85\u2028\u2029\ufeff]"
+
+
+def _block_unsafe(text: str) -> bool:
+    # Of them, ASCII has only the carriage return: most text never needs the class compiled.
+    return "\r" in text if text.isascii() else re.search(_BLOCK_UNSAFE, text) is not None
+
+
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
 
 
@@ -56,8 +71,7 @@ class Raw(str):
 def _plain_ok(text: str) -> bool:
     return (
         (bool(_PLAIN.fullmatch(text)) or bool(_PLAIN_DIGIT.fullmatch(text)))
-        and not _NUMBERISH.fullmatch(text)
-        and not _NUMBERISH.fullmatch(text.replace("_", ""))
+        and not _numberish(text)
         and resolve_plain(text) == text
         and ": " not in text
         and not text.endswith(":")
@@ -89,7 +103,7 @@ def _string(value: str) -> str:
     if _plain_ok(value):
         return value
     single_line = "\n" not in value and "\t" not in value
-    if single_line and _printable(value) and not _BLOCK_UNSAFE.search(value):
+    if single_line and _printable(value) and not _block_unsafe(value):
         return "'" + value.replace("'", "''") + "'"
     return _double_quoted(value)
 
@@ -147,7 +161,7 @@ def flow(value: Any) -> str:
 def _literal_ok(text: str) -> bool:
     # Kept trailing blank lines ("|+") would be significant at the end of a document,
     # where whoever assembles or edits documents trims blank lines: quote those instead.
-    if "\n" not in text or text.endswith("\n\n") or not _printable(text) or _BLOCK_UNSAFE.search(text):
+    if "\n" not in text or text.endswith("\n\n") or not _printable(text) or _block_unsafe(text):
         return False
     body = text.rstrip("\n")
     if not body:

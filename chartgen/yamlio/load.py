@@ -122,7 +122,7 @@ class _Builder:
         if node.tag is None:  # the fast reader's untagged plain scalar
             return self.number(node, resolve_plain(text))
         tag = str(node.tag)
-        if re.search(_SURROGATES, text):
+        if not text.isascii() and re.search(_SURROGATES, text):
             raise self.error(
                 node,
                 "yaml-invalid-character",

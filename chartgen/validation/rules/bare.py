@@ -46,6 +46,10 @@ _YAML11_NOT_TEXT = (
 )
 
 
+#: What a text ``_YAML11_NOT_TEXT`` matches starts with: other text never needs it compiled.
+_YAML11_START = frozenset("+-.0123456789<=")
+
+
 @cache
 def _yaml11_not_text() -> re.Pattern[str]:
     return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
@@ -144,7 +148,7 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
                 kind = "null" if read is None else f"the {_KINDS[type(read)]}"
                 what = kind if read is None or secret else f"{kind} {_flow(read)}"
                 why = f"YAML reads it back as {what}, not as that text"
-            elif isinstance(read, str) and _yaml11_not_text().fullmatch(value):
+            elif isinstance(read, str) and value[:1] in _YAML11_START and _yaml11_not_text().fullmatch(value):
                 why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
             else:
                 continue
