@@ -120,6 +120,8 @@ class _Reader:
     def _literal(self, raw: list[str], number: int, indent: int, content: str) -> int:
         """Read the literal block scalar (``|``, ``|-``, ``|+``) a line opens, if it does, as
         PyYAML's scanner does; the index of the next line to look at."""
+        if "|" not in content and ">" not in content:
+            return number + 1  # the common line: nothing that could open a block scalar
         header, owner = _before_comment(content), indent
         if _is_entry(header):
             rest = header[1:].lstrip(" ")
@@ -298,6 +300,8 @@ def _open_quote(content: str, indent: int) -> tuple[str, int] | None:
     """When a line's value is a single-quoted scalar that goes on below (``key: 'text``,
     ``- key: 'text``, ``- 'text``): the text after the quote, and the column its continuation
     lines must be right of."""
+    if "'" not in content:
+        return None
     text, owner = content, indent
     if _is_entry(text):
         rest = text[1:].lstrip(" ")
