@@ -158,18 +158,28 @@ def render_loaded() -> float:
     return in_process(lambda: render(values.values, info), runs=51)
 
 
+def _peak(mib: float, floor: float) -> str:
+    """A child's peak as ``wait4`` gives it: never below this process's own size at the fork
+    (Linux keeps the high-water mark across exec), so a peak at the floor is at most that."""
+    return f"<= {floor:.1f} MiB" if mib <= floor + 0.1 else f"{mib:.1f} MiB"
+
+
 def main() -> None:
     py = sys.executable
     rows: list[tuple[str, str, str]] = []
     floor_ms, floor_mb = whole_process([py, "-c", "pass"])
     rows.append(("python -c pass (floor)", f"{floor_ms:.1f} ms", f"{floor_mb:.1f} MiB"))
     lint_ms, lint_mb = whole_process([py, "-m", "chartgen", "lint", str(EXAMPLE)])
-    rows.append(("chartgen lint FILE (target <= 60 ms)", f"{lint_ms:.1f} ms", f"{lint_mb:.1f} MiB"))
+    rows.append(("chartgen lint FILE (target <= 60 ms)", f"{lint_ms:.1f} ms", _peak(lint_mb, floor_mb)))
     render_cmd = [py, "-m", "chartgen", "render", "--set", "maxSlotsPerPod=4"]
     render_cmd += ["--set", "initialUserPassword=Bench-Passw0rd"]
     render_ms, render_mb = whole_process(render_cmd)
     rows.append(
-        ("chartgen render default (target <= 70 ms, 45 MiB)", f"{render_ms:.1f} ms", f"{render_mb:.1f} MiB")
+        (
+            "chartgen render default (target <= 70 ms, 45 MiB)",
+            f"{render_ms:.1f} ms",
+            _peak(render_mb, floor_mb),
+        )
     )
     rows.append(("lint 1,000 files in one process (target <= 1 s)", f"{lint_many():.0f} ms", ""))
     rows.append(("render of loaded values, in process (target <= 1 ms)", f"{render_loaded():.3f} ms", ""))
