@@ -38,15 +38,6 @@ def release_data(release: str, name: str) -> Any:
     return getattr(importlib.import_module(f"chartgen.data.{release_module(release)}"), name)
 
 
-def copied(data: Any) -> Any:
-    """A deep copy of plain data (dicts, lists and scalars), without importing ``copy``."""
-    if isinstance(data, dict):
-        return {key: copied(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [copied(value) for value in data]
-    return data
-
-
 def module_text(doc: str, constants: dict[str, Any]) -> str:
     """The source of a ``chartgen.data`` module: each constant as a Python literal, which loads
     from bytecode at import, with no ``json`` to import and nothing to parse (``pprint`` keeps

@@ -82,9 +82,9 @@ class LoadedValues:
 
 def chart_defaults(release: str) -> dict[str, Any]:
     """The chart's values.yaml for ``release`` as data (a fresh copy each call)."""
-    from chartgen._data import copied, release_data
+    from chartgen._data import release_data
 
-    data: dict[str, Any] = copied(release_data(release, "DEFAULTS"))
+    data: dict[str, Any] = merge.copied(release_data(release, "DEFAULTS"))
     return data
 
 

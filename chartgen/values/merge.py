@@ -48,7 +48,7 @@ def coalesce(
         here = (*path, key)
         default = chart.get(key)
         if key not in chart:
-            out[key] = _copy(value)
+            out[key] = copied(value)
         elif value is None:
             continue
         elif isinstance(value, dict) and isinstance(default, dict):
@@ -57,18 +57,19 @@ def coalesce(
         else:
             if default is not None and isinstance(value, dict) != isinstance(default, dict):
                 notes.append(_conflict(here, value, default))
-            out[key] = _copy(value)
+            out[key] = copied(value)
     for key, default in chart.items():
         if key not in user:
-            out[key] = _copy(default)
+            out[key] = copied(default)
     return out, notes
 
 
-def _copy(value: Any) -> Any:
+def copied(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists and scalars), without importing ``copy``."""
     if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
+        return {key: copied(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_copy(item) for item in value]
+        return [copied(item) for item in value]
     return value
 
 
