@@ -137,8 +137,8 @@ def _task_location(task: Loaded, path: Path, *, key: bool = False) -> Location:
 
 
 def build_preview(request: Request) -> PodPreview:
-    from chartgen.podspec import PatchError
     from chartgen.podspec.preview import UnknownPool, default_pool, preview_pod
+    from chartgen.podspec.smp import PatchError
 
     try:
         return preview_pod(

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from smp_cases import CASES, Case, containers, pod
 
 from chartgen._data import read_data
-from chartgen.podspec import POD, PatchError, Schema, patchkeys, strategic_merge
-from chartgen.podspec.smp import _go_stable_sort
+from chartgen.podspec import patchkeys
+from chartgen.podspec.smp import POD, PatchError, Schema, _go_stable_sort, strategic_merge
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
@@ -165,7 +165,7 @@ def test_table_is_in_sync_with_kubernetes_schema() -> None:
 def test_merging_does_not_import_the_schema_package() -> None:
     # kubernetes-validate is a dev dependency, and slow to import.
     code = (
-        "import sys; from chartgen.podspec import strategic_merge; "
+        "import sys; from chartgen.podspec.smp import strategic_merge; "
         "strategic_merge({'spec': {'containers': [{'name': 'a'}]}}, {'spec': {'containers': [{'name': 'b'}]}}); "
         "assert 'kubernetes_validate' not in sys.modules, 'imported'"
     )

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from smp_cases import CASES, Case, pod
 
-from chartgen.podspec import PatchError, strategic_merge
+from chartgen.podspec.smp import PatchError, strategic_merge
 
 ROOT = Path(__file__).resolve().parents[3]
 TOOLS = ROOT / ".tools"
