@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chartgen.validation.rules.release import dns1035_label, dns1123_label, helm_name, label_value
 
 from .rulecheck import BASE, diagnostics, found
 
@@ -39,3 +45,18 @@ def test_genai_permissions_job_label(tmp_path: Path) -> None:
 def test_namespace(tmp_path: Path) -> None:
     for namespace in ("Determined", "det_jobs", "n" * 64):
         assert found(tmp_path, BASE, RULES, namespace=namespace) == [(1, 1, "namespace-name")], namespace
+
+
+# The grammars as Kubernetes and Helm write them (k8s.io/apimachinery validation, chartutil).
+GRAMMARS = {
+    dns1123_label: r"[a-z0-9]([-a-z0-9]*[a-z0-9])?",
+    dns1035_label: r"[a-z]([-a-z0-9]*[a-z0-9])?",
+    helm_name: r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+    label_value: r"([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?",
+}
+
+
+@given(st.text(alphabet="az09AZ-_.é \n", max_size=8))
+def test_name_shapes_are_the_grammars_kubernetes_and_helm_write(text: str) -> None:
+    for shaped, grammar in GRAMMARS.items():
+        assert shaped(text) == bool(re.fullmatch(grammar, text)), (shaped.__name__, text)
