@@ -38,10 +38,10 @@ def release_data(release: str, name: str) -> Any:
     return getattr(importlib.import_module(f"chartgen.data.{release_module(release)}"), name)
 
 
-def module_text(doc: str, constants: dict[str, Any]) -> str:
+def module_text(doc: str, constants: dict[str, Any], *, sort_keys: bool = False) -> str:
     """The source of a ``chartgen.data`` module: each constant as a Python literal, which loads
     from bytecode at import, with no ``json`` to import and nothing to parse (``pprint`` keeps
-    the diffs of a regeneration readable)."""
+    the diffs of a regeneration readable; ``sort_keys`` for data whose order means nothing)."""
     import pprint
 
     lines = [
@@ -54,6 +54,6 @@ def module_text(doc: str, constants: dict[str, Any]) -> str:
         "    from typing import Any",
     ]
     for name, value in constants.items():
-        text = pprint.pformat(value, width=110, sort_dicts=False)
+        text = pprint.pformat(value, width=110, sort_dicts=sort_keys)
         lines += ["", f"{name}: Any = {text}"]
     return "\n".join(lines) + "\n"

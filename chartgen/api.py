@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from chartgen.podspec.task import PodPreviewResult
     from chartgen.rendering.engine import Manifest
     from chartgen.validation.config import Finder as ConfigFinder
+    from chartgen.validation.config import rule_matches
     from chartgen.validation.registry import all_rules
     from chartgen.validation.registry import explanation as rule_explanation
     from chartgen.validation.registry import summary as rule_summary
@@ -112,6 +113,7 @@ _LAZY = {
     "rule_explanation": ("chartgen.validation.registry", "explanation"),
     "rule_summary": ("chartgen.validation.registry", "summary"),
     "ConfigFinder": ("chartgen.validation.config", "Finder"),
+    "rule_matches": ("chartgen.validation.config", "rule_matches"),
     "suppress": ("chartgen.validation.suppression", "apply"),
     "suppression_texts": ("chartgen.validation.suppression", "texts_of"),
     "write_values_text": ("chartgen.fixing.files", "write_text"),
@@ -185,6 +187,7 @@ __all__ = [
     "read_values_text",
     "render",
     "rule_explanation",
+    "rule_matches",
     "rule_summary",
     "schema",
     "schema_text",

@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from functools import cache
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -42,26 +43,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-_COLUMNS: list[int] = []
-
-
+@cache
 def _terminal_columns() -> int:
     """The width ``shutil.get_terminal_size`` gives help text ($COLUMNS, else the terminal,
     else 80), asked once: argparse asks on every ``add_argument``, and imports ``shutil`` to."""
-    if not _COLUMNS:
-        import os
+    import os
 
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
         try:
-            columns = int(os.environ["COLUMNS"])
-        except (KeyError, ValueError):
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
             columns = 0
-        if columns <= 0:
-            try:
-                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-            except (AttributeError, ValueError, OSError):
-                columns = 0
-        _COLUMNS.append(columns or 80)
-    return _COLUMNS[0]
+    return columns or 80
 
 
 class _Formatter(argparse.HelpFormatter):

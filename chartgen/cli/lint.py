@@ -181,11 +181,11 @@ def _in_parallel(check: Any, files: list[str | None]) -> list[Any]:
 
 
 def _patterns(text: str, flag: str, rules: dict[str, Any]) -> list[str]:
-    from fnmatch import fnmatchcase
+    from chartgen import api
 
     patterns = [item.strip() for item in text.split(",") if item.strip()]
     for pattern in patterns:
-        if not any(fnmatchcase(rule, pattern) for rule in rules):
+        if not any(api.rule_matches(rule, pattern) for rule in rules):
             raise common.UsageError(f"{flag}: no rule is named {pattern!r} (chartgen rule --list)")
     return patterns
 

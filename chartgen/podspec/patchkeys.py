@@ -207,16 +207,9 @@ def render(table: Mapping[str, Any]) -> str:
     return module_text(
         f"The Pod's strategic-merge-patch keys and field kinds, from Kubernetes {KUBERNETES_VERSION}'s "
         "OpenAPI schema (``chartgen.podspec.patchkeys``).",
-        {"TABLE": _sorted(table)},
+        {"TABLE": table},
+        sort_keys=True,
     )
-
-
-def _sorted(data: Any) -> Any:
-    if isinstance(data, Mapping):
-        return {key: _sorted(data[key]) for key in sorted(data)}
-    if isinstance(data, list):
-        return [_sorted(item) for item in data]
-    return data
 
 
 def main() -> None:
