@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TOOLS := .tools
 
-.PHONY: install compile quickstart test lint generate golden bench tools corpus conformance clean
+.PHONY: install compile quickstart test lint generate golden bench tools corpus conformance oracles clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,23 @@ golden: install
 
 bench: install tools
 	$(PY) -m tests.bench
+
+# The chart's consumers replayed from their own Go code (tests/oracles, docs/consumers.md): build
+# them, then re-record their verdicts into tests/data/oracles, which make test replays without Go.
+# Recording renders with the real helm and the upstream chart of each release ({release} in the
+# path: `git archive <tag> helm/charts/determined` of determined-ai/determined, with Chart.yaml's
+# version and appVersion set to the release); EXAMPLES generated cases per release are judged.
+UPSTREAM_CHARTS ?= /tmp/up-{release}/helm/charts/determined
+EXAMPLES ?= 40
+ORACLES := masterdecode:master kubevalidate:kube numbers:numbers schedules:schedules
+oracles: tools
+	mkdir -p $(TOOLS)/oracles
+	for pair in $(ORACLES); do \
+		(cd tests/oracles/$${pair#*:} && go build -o ../../../$(TOOLS)/oracles/$${pair%%:*} .) || exit 1; \
+	done
+	$(PY) -m tests.oracles.numbers
+	$(PY) -m tests.oracles.schedules
+	$(PY) -m tests.oracles.record --charts '$(UPSTREAM_CHARTS)' --examples $(EXAMPLES) --write
 
 # The conformance corpus, copied verbatim from ../shared (a test fails while the copy is stale).
 SHARED_CORPUS := ../shared/conformance

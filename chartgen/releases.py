@@ -46,10 +46,14 @@ CHANGES: dict[str, str] = {
     "rm-master-host": "determined_master_host in resource managers (replacing determined_master_ip)",
     "access-tokens": "security.token in values.yaml (the chart does not pass it on)",
     "log-policy-names": "named log policies and bare action names (cancel_retries, exclude_node)",
+    "authz-license": (
+        "the open-source master requires an Enterprise licence for an authz type other than basic "
+        "(it panics at start-up without one)"
+    ),
 }
 
 RELEASES: tuple[Release, ...] = (
-    Release("0.35.0", adds=("preemption-scheduler", "task-images-paired", "rm-master-ip")),
+    Release("0.35.0", adds=("preemption-scheduler", "task-images-paired", "rm-master-ip", "authz-license")),
     Release("0.35.1"),
     Release(
         "0.36.0",
@@ -60,7 +64,7 @@ RELEASES: tuple[Release, ...] = (
     Release(
         "0.38.0",
         adds=("db-snapshots", "master-host", "rm-master-host", "access-tokens", "log-policy-names"),
-        removes=("rm-master-ip",),
+        removes=("rm-master-ip", "authz-license"),
     ),
     Release("0.38.1"),
 )

@@ -2,7 +2,8 @@
 
 Every golden and conformance case whose values are valid is rendered with each value tagged
 by its path (``chartgen.rendering.audit``); the sites that write a tagged value with
-``quoted`` or ``unquoted`` are collected per values path, list indexes as ``*``. The golden
+``quoted``, ``unquoted``, ``bare`` (embedded in bare text) or ``intext`` (inside a string the
+template builds) are collected per values path, list indexes as ``*``. The golden
 coverage test keeps every schema leaf in some golden case, so every site is reached.
 """
 
@@ -30,7 +31,7 @@ def pattern(path: tuple[str | int, ...]) -> str:
 
 
 def writes() -> dict[str, dict[str, list[str]]]:
-    """``{values path pattern: {"quoted"|"unquoted": [templates]}}``."""
+    """``{values path pattern: {"quoted"|"unquoted"|"embedded"|"text": [templates]}}``."""
     from chartgen import api
     from chartgen.rendering import audit
     from chartgen.rendering.chart import render

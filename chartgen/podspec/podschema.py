@@ -168,7 +168,7 @@ class _Walker:
                     FIELD_TOO_NEW, path,
                     f"`{key}`{here} is a Kubernetes {since} field, but the Determined {self.release} master "
                     f"reads pod specs with the Kubernetes {self.master} API and drops it: pods never get it",
-                    key=True,
+                    warning=True, key=True,
                 )  # fmt: skip
                 return None
             return key
@@ -191,7 +191,7 @@ class _Walker:
             guess = suggest(key, list(fields))
             if guess is not None:
                 message += f"; did you mean `{guess}`?"
-        self.add(UNKNOWN_FIELD, path, message, key=True)
+        self.add(UNKNOWN_FIELD, path, message, warning=True, key=True)  # dropped: no effect
         return None
 
     def field(self, value: object, type_name: str, name: str, path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 
@@ -63,14 +64,17 @@ def unquoted(value: Any) -> Any:
     audit.written(value, "unquoted")
     if isinstance(value, Mapping | list):
         return value
-    if isinstance(value, HelmFloat):
+    if isinstance(value, float) and math.isfinite(value):
+        return emit.GoFloat(value)  # Go's %v, as Helm prints a number it holds: ``1e+20``
+    if isinstance(value, HelmFloat | float):
         # Go's exponent form, as written: a float to every reader, whatever it spells.
         return emit.Raw(go_string(value))
     text = go_string(value)
     # Only a one-line token without surrounding blanks can read as a scalar of another type.
     if text != text.strip() or "\n" in text or "\r" in text:
         return text
-    return resolve_plain(text)
+    typed = resolve_plain(text)
+    return emit.TextFloat(typed) if type(typed) is float else typed
 
 
 def additional_manager(manager: Any, index: int) -> dict[str, Any]:

@@ -134,35 +134,41 @@ def t__master(context, missing=missing, environment=environment):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'gostring' found.")
     try:
-        t_3 = environment.filters['toyaml']
+        t_3 = environment.filters['intext']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'toyaml' found.")
+            raise TemplateRuntimeError("No filter named 'intext' found.")
     try:
-        t_4 = environment.filters['trim']
+        t_4 = environment.filters['toyaml']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'trim' found.")
+            raise TemplateRuntimeError("No filter named 'toyaml' found.")
     try:
-        t_5 = environment.tests['defined']
+        t_5 = environment.filters['trim']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No test named 'defined' found.")
+            raise TemplateRuntimeError("No filter named 'trim' found.")
     try:
-        t_6 = environment.tests['none']
+        t_6 = environment.tests['defined']
     except KeyError:
         @internalcode
         def t_6(*unused):
+            raise TemplateRuntimeError("No test named 'defined' found.")
+    try:
+        t_7 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_level = context.call((undefined(name='quoted') if l_0_quoted is missing else l_0_quoted), environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'logLevel'))
     context.vars['level'] = l_0_level
     context.exported_vars.add('level')
     yield 'log:\n  level: '
-    yield str(environment.finalize(('info' if t_6((undefined(name='level') if l_0_level is missing else l_0_level)) else (undefined(name='level') if l_0_level is missing else l_0_level))))
+    yield str(environment.finalize(('info' if t_7((undefined(name='level') if l_0_level is missing else l_0_level)) else (undefined(name='level') if l_0_level is missing else l_0_level))))
     yield '\n  color: '
     yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'logColor') or True))))
     yield '\n'
@@ -274,7 +280,7 @@ def t__master(context, missing=missing, environment=environment):
     if (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security') and environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz')):
         pass
         yield '  authz:'
-        yield str(environment.finalize(t_3(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz'), 4)))
+        yield str(environment.finalize(t_4(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'security'), 'authz'), 4)))
         yield '\n'
     yield 'port: '
     yield str(environment.finalize((undefined(name='master_container_port') if l_0_master_container_port is missing else l_0_master_container_port)))
@@ -316,11 +322,11 @@ def t__master(context, missing=missing, environment=environment):
                 l_0_oidc_attributes = ((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes) + [('exclude_groups_scope', 'excludeGroupsScope')])
                 context.vars['oidc_attributes'] = l_0_oidc_attributes
                 context.exported_vars.add('oidc_attributes')
-            def t_7(fiter):
+            def t_8(fiter):
                 for (l_1_key, l_1_option) in fiter:
                     if environment.getitem((undefined(name='oidc') if l_0_oidc is missing else l_0_oidc), l_1_option):
                         yield (l_1_key, l_1_option)
-            for (l_1_key, l_1_option) in t_7((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes)):
+            for (l_1_key, l_1_option) in t_8((undefined(name='oidc_attributes') if l_0_oidc_attributes is missing else l_0_oidc_attributes)):
                 _loop_vars = {}
                 pass
                 yield '  '
@@ -364,11 +370,11 @@ def t__master(context, missing=missing, environment=environment):
             yield '\n  idp_cert_path: '
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='saml') if l_0_saml is missing else l_0_saml), 'idpCertPath'))))
             yield '\n'
-            def t_8(fiter):
+            def t_9(fiter):
                 for (l_1_key, l_1_option) in fiter:
                     if environment.getitem((undefined(name='saml') if l_0_saml is missing else l_0_saml), l_1_option):
                         yield (l_1_key, l_1_option)
-            for (l_1_key, l_1_option) in t_8((undefined(name='sso_attributes') if l_0_sso_attributes is missing else l_0_sso_attributes)):
+            for (l_1_key, l_1_option) in t_9((undefined(name='sso_attributes') if l_0_sso_attributes is missing else l_0_sso_attributes)):
                 _loop_vars = {}
                 pass
                 yield '  '
@@ -379,7 +385,7 @@ def t__master(context, missing=missing, environment=environment):
             l_1_key = l_1_option = missing
     if (environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai') and environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'version')):
         pass
-        l_0_genai_backend = str_join(('http://genai-backend-service-', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Name'), ':', t_2(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'port')), ))
+        l_0_genai_backend = str_join(('http://genai-backend-service-', environment.getattr((undefined(name='Release') if l_0_Release is missing else l_0_Release), 'Name'), ':', t_3(environment.getattr(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'genai'), 'port')), ))
         context.vars['genai_backend'] = l_0_genai_backend
         context.exported_vars.add('genai_backend')
         yield 'feature_switches:\n- genai\n__internal:\n  proxied_servers:\n  - destination: '
@@ -411,7 +417,7 @@ def t__master(context, missing=missing, environment=environment):
     yield '\n'
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler'):
         pass
-        l_0_scheduler = t_4(t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler')))
+        l_0_scheduler = t_5(t_2(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'defaultScheduler')))
         context.vars['scheduler'] = l_0_scheduler
         context.exported_vars.add('scheduler')
         if (((undefined(name='scheduler') if l_0_scheduler is missing else l_0_scheduler) == 'coscheduler') or (((undefined(name='scheduler') if l_0_scheduler is missing else l_0_scheduler) == 'preemption') and context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'preemption-scheduler'))):
@@ -429,7 +435,7 @@ def t__master(context, missing=missing, environment=environment):
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'):
         pass
         yield '  fluent:'
-        yield str(environment.finalize(t_3(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'), 4)))
+        yield str(environment.finalize(t_4(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'fluent'), 4)))
         yield '\n'
     if (context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'master-host') and environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'determinedMasterHost')):
         pass
@@ -465,15 +471,15 @@ def t__master(context, missing=missing, environment=environment):
             l_1_pools = environment.getattr(l_1_extra, 'resource_pools')
             _loop_vars['pools'] = l_1_pools
             yield '- resource_manager:'
-            yield str(environment.finalize(t_3(context.call((undefined(name='additional_manager') if l_1_additional_manager is missing else l_1_additional_manager), environment.getattr(l_1_extra, 'resource_manager'), environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars), 4)))
+            yield str(environment.finalize(t_4(context.call((undefined(name='additional_manager') if l_1_additional_manager is missing else l_1_additional_manager), environment.getattr(l_1_extra, 'resource_manager'), environment.getattr(l_1_loop, 'index0'), _loop_vars=_loop_vars), 4)))
             yield '\n  resource_pools:'
-            yield str(environment.finalize(t_3(((undefined(name='pools') if l_1_pools is missing else l_1_pools) if t_5((undefined(name='pools') if l_1_pools is missing else l_1_pools)) else None), 4)))
+            yield str(environment.finalize(t_4(((undefined(name='pools') if l_1_pools is missing else l_1_pools) if t_6((undefined(name='pools') if l_1_pools is missing else l_1_pools)) else None), 4)))
             yield '\n'
         l_1_loop = l_1_extra = l_1_pools = l_1_additional_manager = missing
     if environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'):
         pass
         yield 'resource_pools:'
-        yield str(environment.finalize(t_3(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'), 2)))
+        yield str(environment.finalize(t_4(environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'resourcePools'), 2)))
         yield '\n'
     l_0_defaults = environment.getattr((undefined(name='Values') if l_0_Values is missing else l_0_Values), 'taskContainerDefaults')
     context.vars['defaults'] = l_0_defaults
@@ -502,22 +508,22 @@ def t__master(context, missing=missing, environment=environment):
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'):
             pass
             yield '  cpu_pod_spec:'
-            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'), 4)))
+            yield str(environment.finalize(t_4(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'cpuPodSpec'), 4, json=True)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'):
             pass
             yield '  gpu_pod_spec:'
-            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'), 4)))
+            yield str(environment.finalize(t_4(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'gpuPodSpec'), 4, json=True)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'):
             pass
             yield '  checkpoint_gc_pod_spec:'
-            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'), 4)))
+            yield str(environment.finalize(t_4(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'checkpointGcPodSpec'), 4, json=True)))
             yield '\n'
         if environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'):
             pass
             yield '  log_policies:'
-            yield str(environment.finalize(t_3(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'), 4)))
+            yield str(environment.finalize(t_4(environment.getattr((undefined(name='defaults') if l_0_defaults is missing else l_0_defaults), 'logPolicies'), 4)))
             yield '\n'
     yield '  image:\n'
     if (not context.call((undefined(name='has') if l_0_has is missing else l_0_has), 'task-images-paired')):
@@ -977,11 +983,11 @@ def t_genai_genai_deployment(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'bare' found.")
     try:
-        t_2 = environment.filters['gostring']
+        t_2 = environment.filters['intext']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'intext' found.")
     try:
         t_3 = environment.filters['toyaml']
     except KeyError:
@@ -1145,11 +1151,11 @@ def t_genai_genai_initialize_shared_fs_permissions(context, missing=missing, env
     l_0_unquoted = resolve('unquoted')
     l_0_spec = missing
     try:
-        t_1 = environment.filters['gostring']
+        t_1 = environment.filters['intext']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'gostring' found.")
+            raise TemplateRuntimeError("No filter named 'intext' found.")
     try:
         t_2 = environment.filters['join']
     except KeyError:

@@ -69,15 +69,20 @@ def _finalize(value: Any) -> Any:
         return value
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
-    return emit.flow(value)
+    return emit.flow(emit.helm_numbers(value))
 
 
-def _to_yaml(value: Any, indent: int) -> emit.Raw:
+def _to_yaml(value: Any, indent: int, json: bool = False) -> emit.Raw:
     from chartgen.rendering.runtime import Undefined
 
     if isinstance(value, Undefined):
         value._fail_with_undefined_error()
-    return emit.to_yaml(value, indent)
+    return emit.to_yaml(value, indent, json)
+
+
+def _document(value: Any) -> emit.Raw:
+    """A whole YAML document the chart embeds (a ConfigMap's file), its numbers as ``toYaml`` writes them."""
+    return emit.document(emit.helm_numbers(value))
 
 
 def sha256_hex(text: str) -> str:
@@ -106,6 +111,13 @@ def _bare(value: Any) -> str:
     return _go_string(value)
 
 
+def _in_text(value: Any) -> str:
+    """A value's Go text inside a string the template builds (a URL, a shell line, an env value):
+    its consumer reads that text, so a number Helm prints in exponent form stays in that form."""
+    audit.written(value, "text")
+    return _go_string(value)
+
+
 def _raw(value: str) -> emit.Raw:
     """Text a template built only from its own literals and serialised values."""
     return emit.Raw(value)
@@ -114,10 +126,11 @@ def _raw(value: str) -> emit.Raw:
 #: The filters chartgen adds to the template language; ``toyaml`` is the only way to write a block.
 FILTERS: dict[str, Any] = {
     "toyaml": _to_yaml,
-    "yamldoc": emit.document,
+    "yamldoc": _document,
     "sha256": sha256_hex,
     "gostring": _go_string,
     "bare": _bare,
+    "intext": _in_text,
     "raw": _raw,
 }
 

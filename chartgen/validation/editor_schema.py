@@ -6,10 +6,14 @@ they read YAML 1.2, where a bare ``yes`` or ``off`` is text, and know nothing of
 habits. So the published schema says, in plain JSON Schema, what ``lint`` decides:
 
 - a boolean may be written as a YAML 1.1 word (``yes``, ``off``): Helm reads those as booleans;
+  one the chart writes bare through ``default`` (``logColor``) may also be such a word as text;
 - an enum the chart compares ignoring case or surrounding blanks is a pattern
   (``logLevel: INFO``, ``defaultScheduler: " coscheduler "``);
 - a section that may be null is checked as the section when it is not null, so a typo inside
   it is reported as the unexpected key it is, not as "not of type 'null'".
+
+A key nobody reads stays refused here, as editors should show a misspelt key, where ``lint``
+warns (it has no effect) and ``lint --strict`` fails.
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ YAML11_BOOLEANS = (
     *("y", "Y", "yes", "Yes", "YES", "on", "On", "ON"),
     *("n", "N", "no", "No", "NO", "off", "Off", "OFF"),
 )
+#: Text the chart writes bare through ``default true`` (``logColor: "false"``) that the master
+#: reads as the boolean it says: a YAML boolean word, or ``t``/``f`` (``strconv.ParseBool``).
+_WORDS = "|".join((*YAML11_BOOLEANS, "true", "True", "TRUE", "false", "False", "FALSE", "t", "T", "f", "F"))
+BOOLEAN_TEXT = f"^ *(?:{_WORDS}) *$"
 _NULL = {"type": "null"}
 
 
@@ -64,6 +72,10 @@ def _loose_enum(node: dict[str, Any]) -> None:
 def _yaml11_boolean(node: dict[str, Any]) -> None:
     kinds = node.get("type")
     if kinds != "boolean" and not (isinstance(kinds, list) and "boolean" in kinds):
+        return
+    if node.get("x-empty-is-default"):
+        # Written bare into master.yaml, a string is read as the boolean word it spells.
+        node["anyOf"] = [{"type": node.pop("type")}, {"type": "string", "pattern": BOOLEAN_TEXT}]
         return
     node["anyOf"] = [{"type": node.pop("type")}, {"enum": list(YAML11_BOOLEANS)}]
 

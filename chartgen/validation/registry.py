@@ -107,6 +107,7 @@ class Rule:
     docstring: str
     fix: Fixer | None = None
     safe: bool = False
+    renders: bool = False
 
     @property
     def doc(self) -> str:
@@ -118,11 +119,14 @@ class Rule:
 RULES: dict[str, Rule] = {}
 
 
-def rule(name: str) -> Callable[[Check], Check]:
+def rule(name: str, *, renders: bool = False) -> Callable[[Check], Check]:
+    """Register a check; one that ``renders`` the values runs after the others, and only when
+    they found no error (only then do the values render)."""
+
     def register(check: Check) -> Check:
         if name in RULES:
             raise ValueError(f"rule {name} registered twice")
-        RULES[name] = Rule(name, check, check.__doc__ or "")
+        RULES[name] = Rule(name, check, check.__doc__ or "", renders=renders)
         return check
 
     return register

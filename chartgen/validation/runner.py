@@ -16,11 +16,36 @@ def run_rules(
 ) -> list[Diagnostic]:
     ctx = Context(loaded, release_name, namespace, is_upgrade)
     found: list[Diagnostic] = list(loaded.notes)
-    for rule in all_rules():
-        if rule.check is not None:
+    rules = list(all_rules())
+    for rule in rules:
+        if rule.check is not None and not rule.renders:
             found.extend(rule.check(ctx))
-    unique = list(dict.fromkeys(found))
-    return sorted(_one_error_per_value(unique), key=Diagnostic.sort_key)
+    found = _rendered_only(ctx, list(dict.fromkeys(found)))
+    # Rules over the rendered objects need values that render: only when nothing else refuses them.
+    if not any(d.is_error for d in found):
+        for rule in rules:
+            if rule.check is not None and rule.renders:
+                found.extend(rule.check(ctx))
+    return sorted(_one_error_per_value(list(dict.fromkeys(found))), key=Diagnostic.sort_key)
+
+
+#: Findings about reading the values, which hold wherever a value is: Helm reads every line.
+_READING = ("yaml-", "values-")
+
+
+def _rendered_only(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
+    """No error about a value the chart does not render: nothing reads it, so nothing refuses it
+    (its gate's warning says it is not used)."""
+    from chartgen.validation.rules.unrendered import unrendered_paths
+
+    unused = unrendered_paths(ctx)
+    if not unused:
+        return found
+
+    def unread(d: Diagnostic) -> bool:
+        return d.is_error and not d.rule.startswith(_READING) and any(d.path[: len(p)] == p for p in unused)
+
+    return [d for d in found if not unread(d)]
 
 
 #: Errors about how the chart writes a value: beside another error at the same value (not a URL,

@@ -18,7 +18,7 @@ from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
 from chartgen.formats import shown as show
 from chartgen.suggest import suggest
-from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, go_string
+from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, go_string, resolve_plain
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -336,15 +336,23 @@ class Walker:
         child = (*path, key)
         others: Mapping[str, str] = node.get("x-other-releases", {})
         moved: Mapping[str, str] = node.get("x-moved", {})
+        consumer = node.get("x-consumer", "chart")
+        # A key nobody reads has no effect (a warning); only a strict master refuses to start on it.
+        ignored = consumer != "master-strict"
         if key in others:
             renamed: Mapping[str, str] = node.get("x-renamed", {})
             data: dict[str, object] = {"replaced_by": renamed[key]} if key in renamed else {}
-            self.add("key-not-in-release", child, others[key], key=True, data=data)
+            self.add("key-not-in-release", child, others[key], warning=ignored, key=True, data=data)
             return
         if key in moved:
-            self.add("misplaced-key", child, f"`{key}` does not belong here: {moved[key]}", key=True)
+            self.add(
+                "misplaced-key",
+                child,
+                f"`{key}` does not belong here: {moved[key]}",
+                warning=ignored,
+                key=True,
+            )
             return
-        consumer = node.get("x-consumer", "chart")
         candidates = [*node.get("properties", {}), *moved]
         # Guessing costs a string comparison per candidate: a file of thousands of unknown keys
         # gets guesses for the first hundred only.
@@ -362,7 +370,7 @@ class Walker:
         message = f"unknown key `{_short(key)}`{place}: {text}"
         if guess is not None:
             message += f"; {moved[guess]}" if guess in moved else f"; did you mean `{guess}`?"
-        self.add("unknown-key", child, message, key=True, data=hint)
+        self.add("unknown-key", child, message, warning=ignored, key=True, data=hint)
 
     def _foreign(self, key: str, value: object, node: Schema) -> str:
         """Top-level keys unlike the chart's are most likely another chart's, sharing the file."""
@@ -401,7 +409,10 @@ class Walker:
                 "so Helm writes the chart's default, true"
             )
         elif expected == ["boolean"] and flags.get("x-empty-is-default"):
-            message += f": Helm writes {_shown(value)} as it is, where its reader wants true or false"
+            why = _cast_bool(value)
+            if why is None:
+                return  # the master reads the boolean the text says
+            message += f": Helm writes it unquoted into master.yaml, and {why}"
         elif expected == ["boolean"]:
             message += _truthiness(value)
         numeric = isinstance(value, str) and spells_number(value, expected)
@@ -480,6 +491,28 @@ def types_at(release: str, path: Path) -> set[str]:
         kinds = node.get("type", [])
         found.update([kinds] if isinstance(kinds, str) else kinds)
     return found
+
+
+def _cast_bool(value: object) -> str | None:
+    """What the master makes of a value the chart writes bare through ``default true`` (logColor),
+    when that is not what the value says; None when it reads the boolean the text says.
+
+    The master reads the key with viper, through ``spf13/cast`` (v1.4.1) ``ToBool``: a YAML
+    boolean as itself, ``t``/``f`` as ``strconv.ParseBool`` does, and anything else as false
+    without a word: numbers too, since its decode makes every number a float64, which that
+    version does not convert (``docs/consumers.md``).
+    """
+    from chartgen.validation.editor_schema import BOOLEAN_TEXT
+
+    if isinstance(value, str) and re.fullmatch(BOOLEAN_TEXT, value):
+        return None
+    if isinstance(value, dict | list):
+        return "the master reads a list or map there as false"
+    if isinstance(resolve_plain(go_string(value).strip(" ")), int | float):
+        return (
+            f"YAML reads {_shown(value)} as a number, which the master reads there as false, whatever it is"
+        )
+    return "the master reads any text but a boolean word there as false"
 
 
 def _truthy(value: object) -> bool:

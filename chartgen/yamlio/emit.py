@@ -12,7 +12,7 @@ import math
 import re
 from functools import lru_cache
 
-from chartgen.yamlio.resolve import resolve_plain
+from chartgen.yamlio.resolve import go_float, json_float, resolve_plain
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -119,15 +119,15 @@ def scalar(value: Any) -> str:
     if isinstance(value, int):
         return str(int(value))
     if isinstance(value, float):
+        if isinstance(value, JsonFloat):
+            return json_float(value)
+        if isinstance(value, GoFloat):
+            return go_float(value)
         if math.isnan(value):
             return ".nan"
         if math.isinf(value):
             return ".inf" if value > 0 else "-.inf"
-        mantissa, e, exponent = repr(value).partition("e")
-        if "." not in mantissa:
-            mantissa += ".0"
-        # YAML 1.1 readers need the dot and a signed exponent to see a float.
-        return mantissa + (f"e{'' if exponent[0] in '+-' else '+'}{exponent}" if e else "")
+        return portable_float(value)
     if isinstance(value, str):
         return _string(value)
     if isinstance(value, dict) and not value:
@@ -220,13 +220,58 @@ def dump(value: Any, indent: int = 0) -> str:
     return scalar(value)
 
 
-def to_yaml(value: Any, indent: int) -> Raw:
+def portable_float(value: float) -> str:
+    """A finite float as every YAML reader reads one, YAML 1.1's (PyYAML) included: with a dot
+    and a signed exponent (``1.0e+20``). What chartgen writes of its own."""
+    mantissa, e, exponent = repr(value).partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + (f"e{'' if exponent[0] in '+-' else '+'}{exponent}" if e else "")
+
+
+class GoFloat(float):
+    """A number Helm holds, written as its ``toYaml`` writes it (go-yaml: ``1e+20``, ``1e-05``),
+    which is also a template's ``%v``."""
+
+    __slots__ = ()
+
+
+class TextFloat(float):
+    """A float a YAML reader makes of text the chart writes bare (``9e-98``): written so that
+    every reader reads that float (``9.0e-98``), never as Helm holds a number."""
+
+    __slots__ = ()
+
+
+class JsonFloat(float):
+    """A number upstream writes with ``toJson``, whose digits differ from ``toYaml``'s
+    (``100000000000000000000`` and ``1e-7`` where go-yaml writes ``1e+20`` and ``1e-07``)."""
+
+    __slots__ = ()
+
+
+def helm_numbers(value: Any, json: bool = False) -> Any:
+    """``value`` with its finite floats (fractions, and whole numbers beyond 2**53) marked to be
+    written as Helm writes them: as ``toYaml`` does, or as ``toJson`` does."""
+    if isinstance(value, dict):
+        return {key: helm_numbers(item, json) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [helm_numbers(item, json) for item in value]
+    if type(value) is float and math.isfinite(value):
+        return JsonFloat(value) if json else GoFloat(value)
+    return value
+
+
+def to_yaml(value: Any, indent: int, json: bool = False) -> Raw:
     """What follows ``key:`` directly (no space) when the key's children sit at ``indent`` columns.
 
     Collections start on the next line; multi-line strings become literal blocks;
     anything else stays on the key's line. The separator is part of the result so
-    that no line ends in a blank.
+    that no line ends in a blank. Numbers are written as Helm writes them, as ``toYaml`` does,
+    or with ``json`` as ``toJson`` does where upstream writes JSON (the YAML around them reads as
+    the same data).
     """
+    value = helm_numbers(value, json)
     if isinstance(value, dict | list | tuple) and value:
         return Raw("\n" + "\n".join(block(value, indent)))
     if isinstance(value, str) and _literal_ok(value):

@@ -1,9 +1,11 @@
 """A reader for the YAML most values files are written in, without importing a YAML library.
 
 Block mappings and block lists of plain or quoted scalars, literal blocks and single-quoted
-scalars over several lines, with comments: that is nearly every values file, and
-ruamel.yaml's import and pure-Python parser are most of a ``lint``. Anything else (anchors,
-tags, flow collections, folded blocks, escapes, tabs, a syntax error) raises ``Unsupported``
+scalars over several lines, one-line flow collections of one-line scalars (``[get, list]``,
+``{a: b}``, ``{}``), with comments: that is nearly every values file and every manifest
+chartgen renders, and ruamel.yaml's import and pure-Python parser are most of a ``lint``.
+Anything else (anchors, tags, nested flow collections or ones over several lines, folded
+blocks, escapes, tabs, a syntax error) raises ``Unsupported``
 and the full parser reads the file, so this only ever gives the answer the full parser
 gives: the same nodes at the same marks (``tests/unit/yamlio/test_fast.py`` holds the two
 to that).
@@ -23,6 +25,11 @@ SEQ = "tag:yaml.org,2002:seq"
 MAX_DEPTH = 100
 #: What may not start a plain scalar (``-``, ``?``, ``:`` only before a blank).
 _NOT_PLAIN_START = frozenset("[]{},#&*!|>'\"%@`")
+#: What ends a plain scalar inside a flow collection (and ``:`` before a blank or one of these).
+_FLOW_INDICATORS = frozenset(",[]{}")
+#: The full parser takes a key only if its ``:`` is at most 1024 characters from its start
+#: (else a syntax error); longer keys are left to it.
+_MAX_KEY = 1000
 
 
 class Unsupported(Exception):
@@ -280,6 +287,8 @@ class _Reader:
             raise Unsupported
         if stripped[:1] == "'" and self.literals.get(line.number, ("",))[0] == "'":
             return _inline(stripped, line.number, column, self.literals)  # it goes on below
+        if stripped[:1] in ("[", "{"):
+            return _flow(stripped, line.number, column)  # ``- {a: b}`` holds a flow mapping, not a key
         if _has_key(stripped):
             # A compact mapping: its first key is on the entry's line, the rest below at its column.
             node = MappingNode(Mark(line.number, column))
@@ -312,7 +321,9 @@ def _open_quote(content: str, indent: int) -> tuple[str, int] | None:
         return None  # a quoted key: one line, or the full parser's
     if text[:1] != "'":
         colon = text.find(": ")
-        if colon < 0 or 0 <= text.find(" #") < colon or text[:1] in ("'", '"'):
+        # A quoted key, or a flow collection (``- {"a: 'b": c}``): whatever ``: `` is in, the value
+        # is read on its line, or not at all.
+        if colon < 0 or 0 <= text.find(" #") < colon or text[:1] in ("'", '"', "[", "{"):
             return None
         text = text[colon + 2 :].lstrip(" ")
         if text[:1] != "'":
@@ -367,6 +378,8 @@ def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str,
             raise Unsupported  # a merge key
         key = ScalarNode(name, None, Mark(number, column))
         offset = colon + 1
+    if offset > _MAX_KEY:
+        raise Unsupported  # the full parser finds no key this long: a syntax error
     rest = content[offset:]
     value = rest.lstrip(" ")
     if value.startswith("#"):
@@ -374,10 +387,14 @@ def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str,
     return key, value, column + offset + len(rest) - len(value)
 
 
-def _inline(text: str, number: int, column: int, literals: dict[int, tuple[str, str]]) -> ScalarNode:
-    """A value on the key's (or entry's) line: a quoted or plain one-line scalar, ``[]`` or ``{}``,
-    or the literal block scalar it opens."""
+def _inline(
+    text: str, number: int, column: int, literals: dict[int, tuple[str, str]]
+) -> ScalarNode | SequenceNode | MappingNode:
+    """A value on the key's (or entry's) line: a quoted or plain one-line scalar, a one-line
+    flow collection, or the literal block scalar it opens."""
     mark = Mark(number, column)
+    if text[:1] in ("[", "{"):
+        return _flow(text, number, column)
     if text.startswith("|"):
         if _before_comment(text) not in _LITERALS or literals.get(number, ("",))[0] != "|":
             raise Unsupported
@@ -393,14 +410,76 @@ def _inline(text: str, number: int, column: int, literals: dict[int, tuple[str, 
             raise Unsupported
         return _quoted(text[:end], number, column)
     value = _before_comment(text).rstrip(" ")
-    if value == "[]":
-        return SequenceNode(mark)  # type: ignore[return-value]
-    if value == "{}":
-        return MappingNode(mark)  # type: ignore[return-value]
     _check_plain(value)
     if ": " in value or value.endswith(":"):
         raise Unsupported
     return ScalarNode(value, None, mark)
+
+
+def _flow(text: str, number: int, column: int) -> SequenceNode | MappingNode:
+    """The flow collection ``text`` starts with (``[a, 'b']``, ``{k: v, "q": 1}``, ``[]``) when it
+    ends on its line with nothing after it but a comment, and holds one-line scalars only, each
+    mapping entry a ``key: value`` pair; else ``Unsupported`` (nesting, a collection that goes
+    on below, an empty entry or value, ``?``, anchors, aliases and tags: the full parser's)."""
+    mark = Mark(number, column)
+    is_map = text[0] == "{"
+    close = "}" if is_map else "]"
+    node = MappingNode(mark) if is_map else SequenceNode(mark)
+    index = _skip_blanks(text, 1)
+    while text[index : index + 1] != close:
+        start = index
+        item, index = _flow_scalar(text, index, number, column)
+        if isinstance(node, MappingNode):
+            index = _skip_blanks(text, index)
+            if text[index : index + 2] != ": " or index - start > _MAX_KEY:
+                raise Unsupported  # ``{a}``, ``{"a":b}``, ``{a: }`` and the like
+            if item.style is None and item.value == "<<":
+                raise Unsupported  # a merge key
+            value, index = _flow_scalar(text, _skip_blanks(text, index + 2), number, column)
+            node.value.append((item, value))
+        else:
+            node.value.append(item)
+        index = _skip_blanks(text, index)
+        if text[index : index + 1] == ",":
+            index = _skip_blanks(text, index + 1)  # a trailing comma before the end is allowed
+        elif text[index : index + 1] != close:
+            raise Unsupported  # ``["a"b]``, ``[a: b]``, or it goes on below
+    rest = text[index + 1 :].lstrip(" ")
+    if rest and not rest.startswith("#"):  # ``[a]#c`` is a comment too
+        raise Unsupported  # ``[a]: b`` (a flow key), ``[a] b``
+    return node
+
+
+def _flow_scalar(text: str, index: int, number: int, column: int) -> tuple[ScalarNode, int]:
+    """The one-line scalar an entry of a flow collection starts with at ``text[index]``, and the
+    index just past it (past trailing blanks for a plain one)."""
+    first = text[index : index + 1]
+    if first in ("'", '"'):
+        end = index + _quote_end(text[index:])  # Unsupported if it goes on below
+        return _quoted(text[index:end], number, column + index), end
+    if (
+        first in _NOT_PLAIN_START
+        or first in ("?", ":")  # a key indicator, or a plain scalar only a YAML 1.2 parser reads so
+        or (first == "-" and text[index + 1 : index + 2] in ("", " ", *_FLOW_INDICATORS))
+    ):
+        raise Unsupported  # an empty entry, a nested collection, an anchor, alias, tag, ...
+    end = index
+    while end < len(text):
+        char = text[end]
+        if char in _FLOW_INDICATORS:
+            break
+        if char == ":" and text[end + 1 : end + 2] in ("", " ", *_FLOW_INDICATORS):
+            break  # ``: `` ends a key; ``a:,`` or ``a:]`` are left to the full parser by the caller
+        if char == "#" and text[end - 1] == " ":
+            raise Unsupported  # a comment: the collection goes on below
+        end += 1
+    return ScalarNode(text[index:end].rstrip(" "), None, Mark(number, column + index)), end
+
+
+def _skip_blanks(text: str, index: int) -> int:
+    while text[index : index + 1] == " ":
+        index += 1
+    return index
 
 
 def _check_plain(text: str) -> None:

@@ -125,15 +125,35 @@ def go_string(value: object) -> str:
     if value is False:
         return "false"
     if isinstance(value, HelmFloat):
-        return _go_float(float(value))
+        return go_float(float(value))
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**21 else _go_float(float(value))
+        return str(value) if abs(value) < 10**21 else go_float(float(value))
     if isinstance(value, float):
-        return _go_float(value)
+        return go_float(value)
     return str(value)
 
 
-def _go_float(value: float) -> str:
+def json_float(value: float) -> str:
+    """Go's ``encoding/json`` for a finite float64: plain digits from 1e-6 up to 1e21, else an
+    exponent without leading zeros (``1e-7``, ``1.5e+21``), as ``toJson`` writes a number."""
+    magnitude = abs(value)
+    if value == 0 or 1e-6 <= magnitude < 1e21:
+        text = go_float(value)
+        if "e" not in text:
+            return text
+        mantissa, _, exponent = text.partition("e")
+        sign = "-" if mantissa.startswith("-") else ""
+        whole, _, frac = mantissa.lstrip("-").partition(".")
+        digits, shift = whole + frac, int(exponent) - len(frac)
+        if shift >= 0:
+            return sign + digits + "0" * shift
+        point = len(digits) + shift
+        return sign + ("0." + "0" * -point + digits if point <= 0 else f"{digits[:point]}.{digits[point:]}")
+    mantissa, _, exponent = go_float(value).partition("e")
+    return f"{mantissa}e{exponent[0]}{int(exponent[1:])}"
+
+
+def go_float(value: float) -> str:
     """Go's %v for float64: shortest digits; exponent form when the exponent is < -4 or >= 6."""
     if math.isnan(value):
         return "NaN"

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.oracles.judge import broken_upstream
 from tests.support.cli import run_cli
 from tests.support.corpus import CASES
 
@@ -31,7 +32,14 @@ RELEASES = ("0.35.0", "0.38.1")
 
 
 def _rendered_cases() -> list[Path]:
-    return sorted(p.parent for release in RELEASES for p in (CASES / release).glob("*/expected.yaml"))
+    """Cases Helm renders and chartgen renders too (not those whose objects a consumer refuses)."""
+    broken = broken_upstream()
+    return sorted(
+        p.parent
+        for release in RELEASES
+        for p in (CASES / release).glob("*/expected.yaml")
+        if f"{release}/{p.parent.name}" not in broken
+    )
 
 
 def _args(case: Path) -> list[str]:

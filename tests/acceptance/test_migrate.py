@@ -9,9 +9,12 @@ import pytest
 import chartgen
 from chartgen.fixing.engine import candidates, lint_text
 from chartgen.fixing.migrate import guess_source
+from tests.oracles.judge import broken_upstream
 from tests.support.cli import run_cli
 from tests.support.corpus import CASES
 
+#: Corpus cases whose objects a consumer refuses (the master, the API server): errors on 0.38.1 too.
+BROKEN_UPSTREAM = broken_upstream()
 OLD_CASES = sorted(p.parent for p in (CASES / "0.35.0").glob("*/values.yaml"))
 BASE = "maxSlotsPerPod: 4\ninitialUserPassword: Corpus-Passw0rd\n"
 RM = (
@@ -31,7 +34,7 @@ def test_corpus_files_of_0_35_0_lint_clean_on_0_38_1_or_keep_only_their_own_erro
     assert after <= before
     offered, _ = candidates(migrated.text, "values.yaml", "0.38.1")
     assert offered == []
-    assert migrated.ok is not case.name.startswith("err-")
+    assert migrated.ok is not (case.name.startswith("err-") or f"0.38.1/{case.name}" in BROKEN_UPSTREAM)
 
 
 def test_preemption_is_dropped_only_with_unsafe_fixes_and_says_what_changes() -> None:

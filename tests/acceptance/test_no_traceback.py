@@ -237,8 +237,8 @@ def test_a_reader_that_went_away_gets_no_traceback() -> None:
 def test_a_python_without_the_dependencies_is_told_so(tmp_path: Path) -> None:
     """The README's commands run with a system python that lacks ruamel.yaml: an environment error."""
     values = tmp_path / "values.yaml"
-    # A flow mapping is beyond the fast reader: the full parser, ruamel.yaml, must read it.
-    values.write_text("maxSlotsPerPod: 4\ninitialUserPassword: Passw0rd-Here\ndb: {name: determined}\n")
+    # An anchor is beyond the fast reader: the full parser, ruamel.yaml, must read it.
+    values.write_text("maxSlotsPerPod: 4\ninitialUserPassword: Passw0rd-Here\ndb: &db {name: determined}\n")
     script = (
         "import sys\n"
         "sys.modules['ruamel'] = None  # as if ruamel.yaml were not installed\n"

@@ -147,7 +147,7 @@ def test_an_invalid_task_spec_is_reported_in_the_task_file(
     lines = err.splitlines()
     assert lines[0].startswith(f"{task}:5:22: error[pod-spec-name-namespace] metadata.name is not supported")
     assert lines[0].endswith("; Determined rejects the task")
-    assert lines[1].startswith(f"{task}:7:7: error[pod-spec-unknown-field] unknown field `tolerationz`")
+    assert lines[1].startswith(f"{task}:7:7: warning[pod-spec-unknown-field] unknown field `tolerationz`")
 
 
 def test_an_invalid_values_spec_stops_the_preview(capsys: pytest.CaptureFixture[str]) -> None:

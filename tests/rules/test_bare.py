@@ -88,20 +88,32 @@ def test_a_secret_is_not_shown(tmp_path: Path) -> None:
 EXPONENT = ["float-exponent", "wrong-type"]
 
 
-def test_a_large_whole_number_from_a_file_is_written_in_exponent_form(tmp_path: Path) -> None:
-    text = BASE + "tensorboardTimeout: 1234567\n"
-    assert found(tmp_path, text, EXPONENT) == [(3, 21, "float-exponent")]
-    assert "`1.234567e+06` into master.yaml" in messages(tmp_path, text, "float-exponent")[0]
-    assert found(tmp_path, BASE.replace("maxSlotsPerPod: 4", "maxSlotsPerPod: 1000000"), EXPONENT) == [
-        (1, 17, "float-exponent")
+def test_a_large_whole_number_the_master_reads_as_a_number_is_the_same_number(tmp_path: Path) -> None:
+    """The issue's LDAP ids: written ``1.000001e+06`` into master.yaml, the master reads 1000001
+    (it decodes through JSON, which writes the float without an exponent)."""
+    text = BASE + "security:\n  defaultTask: {uid: 1000001, gid: 1000001, user: u, group: g}\n"
+    assert found(tmp_path, text, (*EXPONENT, "int-range")) == []
+    assert found(tmp_path, BASE + "tensorboardTimeout: 1234567\n", EXPONENT) == []
+    assert found(tmp_path, BASE.replace("maxSlotsPerPod: 4", "maxSlotsPerPod: 1000000"), EXPONENT) == []
+
+
+def test_a_large_whole_number_written_into_text_is_refused(tmp_path: Path) -> None:
+    """GenAI's hook runs ``GROUP_ID=<agentGroupID>``: the shell gets ``1.000001e+06``."""
+    genai = "genai:\n  version: 0.3.0\n  agentGroupID: 1000001\n"
+    assert found(tmp_path, BASE + genai, EXPONENT) == [(5, 17, "float-exponent")]
+    (message,) = messages(tmp_path, BASE + genai, "float-exponent")
+    assert "`1.000001e+06` in text in templates/genai/genai-initialize-shared-fs-permissions.yaml" in message
+    assert found(tmp_path, BASE + genai.replace("1000001", '"1000001"'), EXPONENT) == []
+
+
+def test_a_whole_number_beyond_64_bits_stops_the_master(tmp_path: Path) -> None:
+    """From 2**63 up the master cannot decode an integer field (its oracle says so)."""
+    big = BASE.replace("maxSlotsPerPod: 4", "maxSlotsPerPod: 1e20")
+    assert found(tmp_path, big, ("int-range",)) == [(1, 17, "int-range")]
+    assert found(tmp_path, BASE + "tensorboardTimeout: 9223372036854775807\n", ("int-range",)) == [
+        (3, 21, "int-range")
     ]
-
-
-def test_quoted_or_set_as_an_integer_it_is_written_as_it_is(tmp_path: Path) -> None:
-    assert found(tmp_path, BASE + 'tensorboardTimeout: "1234567"\n', EXPONENT) == []
-    assert found(tmp_path, BASE, EXPONENT, flags=SetFlags(set=["tensorboardTimeout=1234567"])) == []
-    flags = SetFlags(set_json=["tensorboardTimeout=1234567"])
-    assert found(tmp_path, BASE, EXPONENT, flags=flags) == [(1, 20, "float-exponent")]
+    assert found(tmp_path, BASE + "tensorboardTimeout: 9000000000000000000\n", ("int-range",)) == []
 
 
 def test_below_a_million_nothing_changes(tmp_path: Path) -> None:

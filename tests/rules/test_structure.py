@@ -55,6 +55,17 @@ def test_unknown_key_suggests_the_camel_case_name(tmp_path: Path) -> None:
     assert lint(tmp_path, "slot_type: rocm\n") == [(3, 1, "unknown-key")]
     message, severity = only(tmp_path, "slot_type: rocm\n")
     assert "did you mean `slotType`?" in message and "Helm ignores it" in message
+    assert severity is Severity.WARNING  # it has no effect; a strict master section refuses it (below)
+
+
+def test_an_unknown_key_where_the_master_refuses_it_is_an_error(tmp_path: Path) -> None:
+    text = (
+        "additional_resource_managers:\n- resource_manager: {type: kubernetes, cluster_name: b,"
+        " kubeconfig_secret_name: k, kubeconfig_secret_value: c, max_slots_per_pod: 2, bogus: 1}\n"
+        "  resource_pools: [{pool_name: p}]\n"
+    )
+    message, severity = only(tmp_path, text)
+    assert "unknown key `bogus`" in message and "refuses to start" in message
     assert severity is Severity.ERROR
 
 
@@ -442,11 +453,16 @@ RICH = {
 
 
 def _keyword_schema(release: str) -> dict[str, Any]:
-    """The release's schema without the two annotations that relax plain JSON Schema."""
+    """The release's schema without the two annotations that relax plain JSON Schema, and with
+    the third, ``x-empty-is-default``, said in it: text the master reads as a boolean word."""
+    from chartgen.validation.editor_schema import BOOLEAN_TEXT
 
     def strip(node: Any) -> Any:
         if isinstance(node, dict):
-            return {k: strip(v) for k, v in node.items() if k not in ("x-checked-by", "x-case-insensitive")}
+            kept = {k: strip(v) for k, v in node.items() if k not in ("x-checked-by", "x-case-insensitive")}
+            if kept.get("x-empty-is-default"):
+                kept["anyOf"] = [{"type": kept.pop("type")}, {"type": "string", "pattern": BOOLEAN_TEXT}]
+            return kept
         if isinstance(node, list):
             return [strip(v) for v in node]
         return node

@@ -29,8 +29,12 @@ ALLOWED: dict[str, set[str]] = {
     "_data": set(),
     "data": set(),
     "suggest": set(),
+    # Go's ParseDuration and robfig/cron's ParseStandard, as the master reads a retention schedule.
+    "schedules": set(),
     "formats": {"secrets"},
     "kube": {"diagnostics"},
+    # What the Kubernetes API server refuses in an object: pure functions over dicts.
+    "kubeapi": set(),
     "yamlio": {"diagnostics"},
     "values": {"_data", "diagnostics", "formats", "releases", "secrets", "yamlio"},
     "planning": {"diagnostics", "values"},
@@ -42,9 +46,14 @@ ALLOWED: dict[str, set[str]] = {
         "data",
         "diagnostics",
         "formats",
+        "kubeapi",
         "planning",
         "podspec",
         "releases",
+        # The retention-schedule rule parses as the master does (chartgen/validation/rules/retention.py).
+        "schedules",
+        # The api- rules render the values and check the objects (chartgen/validation/rules/apiserver.py).
+        "rendering",
         "secrets",
         "suggest",
         "values",

@@ -144,10 +144,13 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
         why = _syntax(value, whole=whole, secret=secret)
         if why is None and whole:
             read, same = _read_back(value)
+            strict = _strict_reader(path, ways["unquoted"]) if "unquoted" in ways else None
             if not same:
                 kind = "null" if read is None else f"the {_KINDS[type(read)]}"
                 what = kind if read is None or secret else f"{kind} {_flow(read)}"
                 why = f"YAML reads it back as {what}, not as that text"
+            elif read is not None and not isinstance(read, str) and strict is not None:
+                why = f"YAML reads it back as a {_KINDS[type(read)]}, which {strict}"
             elif isinstance(read, str) and value[:1] in _YAML11_START and _yaml11_not_text().fullmatch(value):
                 why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
             else:
@@ -162,22 +165,28 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
         )  # fmt: skip
 
 
+#: Where the value's text is what its consumer reads: a quoted string, or part of a longer one.
+_AS_TEXT = ("quoted", "embedded", "text")
+#: Go's int, which every integer field of the master's configuration is: 64 bits on its platforms.
+INT64 = 2**63
+
+
 @rule(EXPONENT_RULE)
 def float_exponent(ctx: Context) -> Iterator[Diagnostic]:
-    """A number of a million or more from a values file, where the chart prints it, must still
-    mean that number.
+    """A number of a million or more from a values file, where the chart writes it as text, must
+    still say that number.
 
     Helm holds every number of a values file (and of ``--set-json``) as a 64-bit float, and a
     template prints such a float of 1,000,000 or more in Go's exponent form: ``1234567`` is
-    written ``1.234567e+06``. Where a Kubernetes quantity takes it (``memory``, ``storage``)
-    that is the same amount. Anywhere else it is not: the master cannot read
-    ``tensorboard_timeout: 1.234567e+06`` as a whole number (and where text belongs, such as a
-    password, the schema refuses a number). Write such a value quoted: the chart writes a
-    string's text as it is (``--set`` flags keep whole numbers as integers, too).
+    written ``1.234567e+06``. Where the chart writes it as a number, its reader gets the number
+    back: the master reads ``master.yaml`` through JSON, which writes a whole float below 1e21
+    without an exponent, and Kubernetes does the same. Where the chart writes it as text (quoted,
+    or inside a URL, an environment value or a shell line) the consumer reads ``1.234567e+06``.
+    Write such a value quoted: the chart writes a string's text as it is.
 
-    pass: ``db: {storageSize: 1073741824}`` (written ``1.073741824e+09``: the same quantity)
-    pass: ``tensorboardTimeout: "1234567"``
-    fail: ``tensorboardTimeout: 1234567``
+    pass: ``security: {defaultTask: {uid: 1000001}}`` (written ``1.000001e+06``: the master reads 1000001)
+    pass: ``genai: {version: 0.3.0, agentGroupID: "1000001"}``
+    fail: ``genai: {version: 0.3.0, agentGroupID: 1000001}`` (the hook runs ``GROUP_ID=1.000001e+06``)
     """
     from chartgen.validation.rules.structure import findings
     from chartgen.validation.schema_walk import types_at
@@ -187,23 +196,76 @@ def float_exponent(ctx: Context) -> Iterator[Diagnostic]:
     for path, value in _leaves(ctx.user, ()):
         if not isinstance(value, HelmFloat) or not path or path in refused:
             continue
-        ways = writes.get(_pattern(path))
+        ways = {how: sites for how, sites in writes.get(_pattern(path), {}).items() if how in _AS_TEXT}
         if not ways:
             continue
         accepts = types_at(ctx.release, path)
         if "number" in accepts or "integer" not in accepts:
-            continue  # the same quantity; or no number belongs here, which the schema reports
-        written = go_string(value)
-        target = _target(ways)
+            continue  # a quantity, the same amount; or no number belongs here, which the schema reports
         secret = path[-1] in SECRET_KEYS
-        why = f"which {_reader(ways)} cannot read as the whole number {value}"
         shown = "the value" if secret else str(int(value))
         yield ctx.diag(
             EXPONENT_RULE, path,
             f"{dotted(path)}: Helm holds numbers from values files as 64-bit floats and writes {shown} as "
-            f"`{'…' if secret else written}` into {target}, {why}",
+            f"`{'…' if secret else go_string(value)}` in text in {_target(ways)}, and that text is what "
+            f"{_reader(ways)} reads, not {shown}",
             hint=f'quote it ({dotted(path)}: "{"…" if secret else int(value)}"): the chart writes a string\'s text as it is',
         )  # fmt: skip
+
+
+@rule("int-range")
+def int_range(ctx: Context) -> Iterator[Diagnostic]:
+    """A whole number the master reads into one of its integer fields must fit 64 bits.
+
+    Every integer of the master's configuration is a Go ``int``. ``master.yaml`` is decoded
+    through JSON, and a number from 2**63 up (or below -2**63) does not fit: the master stops at
+    start-up. (A float from a values file is exact only up to 2**53; beyond it Helm writes the
+    nearest float64.)
+
+    pass: ``tensorboardTimeout: 300``
+    fail: ``maxSlotsPerPod: 1e20``
+    """
+    from chartgen.validation.schema_walk import types_at
+
+    writes = _writes()
+    for path, value in _leaves(ctx.user, ()):
+        if not isinstance(value, int | float) or isinstance(value, bool) or not path or abs(value) < INT64:
+            continue
+        if value != value or value in (float("inf"), float("-inf")):
+            continue  # not a number at all: the schema's finding
+        ways = writes.get(_pattern(path), {})
+        if "unquoted" not in ways or "_master" not in ways["unquoted"]:
+            continue
+        accepts = types_at(ctx.release, path)
+        if "number" in accepts or "integer" not in accepts:
+            continue
+        yield ctx.diag(
+            "int-range", path,
+            f"{dotted(path)}: the master reads it into a 64-bit integer, and {go_string(value)} does not fit "
+            "(from -2**63 to 2**63-1): it cannot decode master.yaml and does not start",
+        )  # fmt: skip
+
+
+#: Values the chart writes into master.yaml sections that a type with its own JSON decoding reads
+#: (checkpoint storage, logging, task container defaults, the resource manager): below such a
+#: type the master turns no number or boolean into the text a field wants, and stops at start-up
+#: (``docs/consumers.md``, from the master oracle). Elsewhere in master.yaml it does.
+_SELF_DECODED = frozenset(
+    {"checkpointStorage", "logging", "taskContainerDefaults", "resourceManager", "slotType",
+     "slotResourceRequests", "defaultScheduler", "defaultAuxResourcePool", "defaultComputeResourcePool",
+     "determinedMasterHost", "determinedMasterScheme"}
+)  # fmt: skip
+
+
+def _strict_reader(path: Path, templates: list[str]) -> str | None:
+    """Who refuses a number or boolean where the chart writes text bare, and what happens; None
+    where every reader turns it back into the same text (the rest of master.yaml)."""
+    objects = [t for t in templates if t != "_master"]
+    if objects:
+        return f"the API server refuses in a text field of {_target({'': objects})}"
+    if path and path[0] in _SELF_DECODED:
+        return "the master does not turn back into text in that part of master.yaml: it does not start"
+    return None
 
 
 def _target(ways: Mapping[str, list[str]]) -> str:
@@ -213,7 +275,7 @@ def _target(ways: Mapping[str, list[str]]) -> str:
 
 def _reader(ways: Mapping[str, list[str]]) -> str:
     templates = {t for sites in ways.values() for t in sites}
-    return "the master" if templates <= {"_master"} else "Kubernetes"
+    return "the master" if templates <= {"_master"} else "the container"
 
 
 def _flow(text: str) -> str:

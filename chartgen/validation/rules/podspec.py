@@ -75,11 +75,11 @@ def kind(ctx: Context) -> Iterator[Diagnostic]:
 @rule("pod-spec-unknown-field")
 def unknown_field(ctx: Context) -> Iterator[Diagnostic]:
     """A field the Kubernetes Pod does not have at that place: Determined drops it, so it has no
-    effect. Suggests the field meant; a field spelt in another case is a warning (Determined
-    matches names ignoring case, Kubernetes does not).
+    effect (a warning). Suggests the field meant; a field spelt in another case is a warning
+    too (Determined matches names ignoring case, Kubernetes does not).
 
     pass: ``spec: {tolerations: [{key: gpu, operator: Exists}]}``
-    fail: ``spec: {tolerationz: [{key: gpu, operator: Exists}]}`` (did you mean ``tolerations``?)
+    fail (warning): ``spec: {tolerationz: [{key: gpu, operator: Exists}]}`` (did you mean ``tolerations``?)
     """
     return _report(ctx, "pod-spec-unknown-field")
 
@@ -87,10 +87,10 @@ def unknown_field(ctx: Context) -> Iterator[Diagnostic]:
 @rule("pod-spec-field-too-new")
 def field_too_new(ctx: Context) -> Iterator[Diagnostic]:
     """A Pod field newer than the Kubernetes API the master was built with (1.28 for every supported
-    release): the master drops it, whatever the cluster's version.
+    release): the master drops it, whatever the cluster's version (a warning: it has no effect).
 
     pass: ``securityContext: {seccompProfile: {type: RuntimeDefault}}``
-    fail: ``securityContext: {appArmorProfile: {type: RuntimeDefault}}`` (Kubernetes 1.30)
+    fail (warning): ``securityContext: {appArmorProfile: {type: RuntimeDefault}}`` (Kubernetes 1.30)
     """
     return _report(ctx, "pod-spec-field-too-new")
 

@@ -130,17 +130,21 @@ def _remove_ignored(diagnostic: Diagnostic, doc: Document) -> Fix | None:
 def log_color(ctx: Context) -> Iterator[Diagnostic]:
     """``logColor: false`` has no effect: the chart writes ``color: true`` for any false or empty value.
 
-    The chart uses Helm's ``default true``, which treats ``false`` as unset.
+    The chart uses Helm's ``default true``, which treats ``false`` as unset. To turn colour off,
+    write the text ``"false"``: the chart writes it bare and the master reads the boolean false.
 
-    pass: ``logColor: true``
+    pass: ``logColor: "false"``
     fail (warning): ``logColor: false``
     """
     # Other falsy values (0, "") are not booleans: the schema's finding says what Helm does with them.
     if "logColor" in ctx.user and (ctx.user["logColor"] is False or ctx.user["logColor"] is None):
+        from chartgen.yamlio.emit import flow
+
         yield ctx.diag(
             "log-color-ignored", ("logColor",),
-            "logColor: false has no effect: the chart writes color: true into master.yaml for any "
-            "false or empty logColor (Helm's default treats false as unset), so master logs stay colored",
+            f"logColor: {flow(ctx.user['logColor'])} has no effect: the chart writes color: true into master.yaml for any "
+            "false or empty logColor (Helm's default treats false as unset), so master logs stay colored; "
+            'to turn colour off write logColor: "false", which the master reads as false',
             severity=Severity.WARNING,
         )  # fmt: skip
 

@@ -113,13 +113,19 @@ def cluster_name(ctx: Context) -> Iterator[Diagnostic]:
     for index, _entry, manager in entries(ctx):
         if manager is None:
             continue
-        name = manager.get("cluster_name") or manager.get("name")
+        name = manager.get("cluster_name")
         here = f"{KEY}[{index}].resource_manager.cluster_name"
         if not truthy(name):
+            # The deprecated ``name`` names the manager, but the check is on cluster_name itself.
+            also = (
+                " (the deprecated `name` does not stand in for it there)"
+                if truthy(manager.get("name"))
+                else ""
+            )
             yield ctx.diag(
                 "additional-rm-cluster-name", (KEY, index, "resource_manager", "cluster_name"),
-                f"{here} is required: the master names each resource manager and stops at start-up "
-                "without it",
+                f"{here} is required: the master checks every Kubernetes resource manager for it and "
+                f"stops at start-up without it{also}",
                 key=True,
             )  # fmt: skip
             continue

@@ -66,11 +66,12 @@ def _as_written(ctx: Context, found: Finding) -> str | None:
 
 @rule("unknown-key")
 def unknown_key(ctx: Context) -> Iterator[Diagnostic]:
-    """A key nobody reads: Helm ignores it in the chart's values, the master drops it in a
-    resource pool or refuses to start on it in a resource manager. Suggests the key meant.
+    """A key nobody reads: Helm ignores it in the chart's values and the master drops it in a
+    resource pool, so it has no effect (a warning, with the key meant); in a resource manager the
+    master refuses to start on it (an error).
 
     pass: ``slotType: cpu``
-    fail: ``slot_type: cpu`` (did you mean ``slotType``?)
+    fail (warning): ``slot_type: cpu`` (did you mean ``slotType``?)
     """
     return _report(ctx, "unknown-key")
 
@@ -79,7 +80,7 @@ def unknown_key(ctx: Context) -> Iterator[Diagnostic]:
 def foreign_key(ctx: Context) -> Iterator[Diagnostic]:
     """Warning: a top-level key unlike any of the chart's, most likely another chart's
     (a values file shared by an umbrella chart or a GitOps overlay). Helm ignores it.
-    A near-miss of a real key is ``unknown-key`` instead, an error.
+    A near-miss of a real key is ``unknown-key`` instead, with the key meant.
 
     pass: ``global: {storageClass: ssd}`` (Helm's own)
     fail: ``pachyderm: {enabled: true}``
@@ -92,20 +93,21 @@ def misplaced_key(ctx: Context) -> Iterator[Diagnostic]:
     """A key people write in the wrong place, with where it belongs: a resource pool's
     ``kubernetes_namespace`` (ignored since namespaces are bound to workspaces), a pool's
     ``max_slots_per_pod`` (it goes under ``task_container_defaults.kubernetes``),
-    master.yaml's ``resource_manager`` at the top level.
+    master.yaml's ``resource_manager`` at the top level. Where it is, nothing reads it (a warning).
 
     pass: ``resourcePools: [{pool_name: a, task_container_defaults: {kubernetes: {max_slots_per_pod: 4}}}]``
-    fail: ``resourcePools: [{pool_name: a, kubernetes_namespace: team-a}]``
+    fail (warning): ``resourcePools: [{pool_name: a, kubernetes_namespace: team-a}]``
     """
     return _report(ctx, "misplaced-key")
 
 
 @rule("key-not-in-release")
 def key_not_in_release(ctx: Context) -> Iterator[Diagnostic]:
-    """A key of another release of the chart (or master) than the one chosen.
+    """A key of another release of the chart (or master) than the one chosen: this one does not
+    read it, so it has no effect (a warning; an error where the master refuses unknown keys).
 
     pass (newest release): ``masterService: {annotations: {a: b}}``
-    fail (oldest release): the same (its chart does not read masterService)
+    fail (warning, oldest release): the same (its chart does not read masterService)
     """
     return _report(ctx, "key-not-in-release")
 

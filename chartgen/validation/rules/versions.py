@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic
+from chartgen.diagnostics import Diagnostic, Severity
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 
@@ -46,17 +46,21 @@ def version_problem(text: str) -> str | None:
 
 @rule("det-version")
 def det_version(ctx: Context) -> Iterator[Diagnostic]:
-    """``detVersion`` overrides the master image tag; it must be a release ``X.Y.Z`` or a 40-hex commit.
+    """``detVersion`` overrides the master image tag; Determined publishes images for releases
+    ``X.Y.Z`` and 40-hex commits only.
 
-    A development version such as ``0.38.2-dev0`` has no published image: the
-    chart installs it anyway and the master pod ends in ImagePullBackOff.
+    A development version such as ``0.38.2-dev0`` has no published image: unless the registry
+    (``imageRegistry``) holds that tag, the master pod ends in ImagePullBackOff. The chart and the
+    API server take any tag, and chartgen cannot see the registry, so this is a warning.
 
     pass: ``detVersion: 0.37.0``
-    fail: ``detVersion: 0.38.2-dev0``
+    fail (warning): ``detVersion: 0.38.2-dev0``
     """
     value = ctx.get("detVersion")
     if not (truthy(value) and isinstance(value, str)):
         return  # a number or boolean is the structure rules' type error
     problem = version_problem(value)
     if problem is not None:
-        yield ctx.diag("det-version", ("detVersion",), f"detVersion {value!r} {problem}")
+        yield ctx.diag(
+            "det-version", ("detVersion",), f"detVersion {value!r} {problem}", severity=Severity.WARNING
+        )

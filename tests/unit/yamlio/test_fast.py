@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,8 @@ KEYS = [
 VALUES = [
     "", "v", "1", "1e3", "0x10", "yes", "n", "~", "null", "a b", "a #c", "a#b", "# c", "[]", "{}", "[a]",
     '"x"', "'y'", "'a''b'", '"a #b"', "'c' # d", '"unclosed', "'o", "a: b", "a:", "-", "- x", "-1", ":x",
-    "&a x", "*a", "!t x", "|", ">", "@x", "`x`", "%x", "x  ", "'x'y", "8Gi", "500m", "é",
+    "&a x", "*a", "!t x", "|", ">", "@x", "`x`", "%x", "x  ", "'x'y", "8Gi", "500m", "é", "[a, 'b']",
+    "{a: b}", "[a] # c", "[a,", "{a: [b]}", "[&x a]", "{\"a: 'b\": c}", "['a: b', \"c\"]",
 ]  # fmt: skip
 
 
@@ -174,3 +176,144 @@ def test_generated_values_files_read_the_same_both_ways(lines: list[str], end: s
     text = "\n".join(lines) + end
     if fast_reads(text):
         assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
+
+
+# Flow collections: ``verbs: [get, list]``, ``emptyDir: {}``, ``{a: b}``. The reader takes one-line
+# ones of one-line scalars (the first lists); the second lists are everything it must leave to the
+# full parser: nesting, anchors, tags, ``?``, ``-``, ``:`` and ``#`` where they mean something,
+# quotes that go on below, empty entries.
+FLOW_SCALARS = [
+    "a", "b c", "1", "-1", "0x10", "yes", "~", "null", "--x=1", "pods/log", "a:b", "a#b", "a ?b", "a'b",
+    "x  ", "http://h:80/p", "512MB", '""', '"q"', '"a, b"', '"a #b"', '"[x]"', "'s'", "'it''s'", "'a: b'",
+]  # fmt: skip
+FLOW_OTHERS = [
+    "<<", "a: b", "a:", "a :b", ":x", "?x", "? x", "- x", "-", "-x", "&a x", "*a", "!t x", "[x]", "[]",
+    "{}", "{a: b}", "#c", "a #c", "", "|", ">", "%x", "@x", "'open", '"open', '"q"x', "'s' x", "a]", "é",
+]  # fmt: skip
+FLOW_KEYS = ["a", "b", "a b", "1", "true", '"q"', "'s'", "a:b", "k#", "-k"]
+FLOW_OTHER_KEYS = ["<<", ":k", "?k", "", "[k]", "&a k", "a: b", "'open"]
+
+
+def _sometimes(draw: st.DrawFn, usual: list[str], other: list[str]) -> str:
+    return draw(st.sampled_from(other if draw(st.integers(0, 11)) == 0 else usual))
+
+
+@st.composite
+def flow_collections(draw: st.DrawFn, indent: int) -> str:
+    """A flow collection as a value written on one line, or now and then broken over two."""
+    is_map = draw(st.booleans())
+    entries = []
+    for _ in range(draw(st.integers(0, 4))):
+        value = _sometimes(draw, FLOW_SCALARS, FLOW_OTHERS)
+        if is_map:
+            colon = _sometimes(draw, [": ", " : ", ":  "], [":", ": ,"])
+            entries.append(f"{_sometimes(draw, FLOW_KEYS, FLOW_OTHER_KEYS)}{colon}{value}")
+        else:
+            entries.append(value)
+    comma = _sometimes(draw, [", ", ",", " , ", ",  "], [" ", ", ,"])
+    pad = draw(st.sampled_from(["", "", " "]))
+    trailing = draw(st.sampled_from(["", "", "", ",", ", "]))
+    after = _sometimes(draw, ["", "", " # c", "#c", "  "], [" x", ": v", ",", "]", "}", " [a]"])
+    opening, closing = ("{", "}") if is_map else ("[", "]")
+    text = f"{opening}{pad}{comma.join(entries)}{trailing}{pad}{closing}{after}"
+    if draw(st.integers(0, 11)) == 0 and ", " in text:  # over two lines, the second indented or not
+        text = text.replace(", ", ",\n" + " " * (indent + draw(st.sampled_from([0, 2, 4]))), 1)
+    return text
+
+
+@st.composite
+def flow_documents(draw: st.DrawFn) -> str:
+    """Block mappings and lists whose values are flow collections, among plain ones."""
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        key = draw(st.sampled_from(SAFE_KEYS))
+        kind = draw(st.sampled_from(["pair", "pair", "list", "compact", "scalar", "nested"]))
+        if kind == "pair":
+            lines.append(f"{key}: {draw(flow_collections(0))}")
+        elif kind == "scalar":
+            lines.append(f"{key}: {draw(st.sampled_from(VALUES))}".rstrip())
+        elif kind == "nested":
+            lines.extend([f"{key}:", f"  inner: {draw(flow_collections(2))}"])
+        else:
+            lines.append(f"{key}:")
+            at = " " * draw(st.sampled_from([0, 2]))
+            for _ in range(draw(st.integers(1, 3))):
+                if kind == "list":
+                    lines.append(f"{at}- {draw(flow_collections(len(at)))}")
+                else:
+                    lines.append(f"{at}- name: {draw(st.sampled_from(SAFE_KEYS))}")
+                    lines.append(f"{at}  args: {draw(flow_collections(len(at) + 2))}")
+    return "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n"]))
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(flow_documents())
+def test_generated_flow_collections_read_the_same_both_ways(text: str) -> None:
+    if fast_reads(text):
+        assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
+
+
+#: What the reader must take: the flow style chartgen's own manifests and values files use.
+FLOW_READ_FAST = [
+    "verbs: [create, get, list, delete]\n",
+    'rules:\n- apiGroups: [""]\n  resources: [pods, pods/status, pods/log]\n  verbs: [get, list]\n',
+    "args: [--max_connections=96, --shared_buffers=512MB]\n",
+    "emptyDir: {}\nitems: []\nspace: [ ]\nmore: { }  # none\n",
+    "k: {a: 1, 'b': \"c\", d: e f, g : h}  # c\n",
+    "k:\n- {a: b}\n- [a, 'b''c', \"d, e\"]\n- []\n- {}\n",
+    "k: [a, b,]\nm: {a: b, }\n",
+    "k: [a]#c\n",
+    "k: [a:b, a#b, a ?b, a'b, http://h:80/p, 1, 0x10, yes, ~]\n",
+    "k: {a: 1, a: 2}\n",  # the duplicate key: the same finding both ways
+]
+
+
+@pytest.mark.parametrize("text", FLOW_READ_FAST)
+def test_flow_collections_are_read_fast(text: str) -> None:
+    assert fast_reads(text)
+    assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
+
+
+#: One input for each guard of the flow reader (and the key-length guard): each is read
+#: differently by the full parser than a reader without that guard would read it.
+FLOW_REFUSED = {
+    "anchor and alias": "k: [&a x, *a]\n",  # both 'x' to the full parser
+    "tag": "k: {a: !!str 1}\n",
+    "? starts a key": "k: [?b]\n",  # [{b: null}]
+    ": starts a key": "k: {:a: b}\n",  # a syntax error
+    "- starts a block entry": "k: [- a]\n",  # a syntax error
+    ": ends a plain scalar": "k: [a: b]\n",  # [{a: b}]
+    "# starts a comment": "k: [a #b, c]\n",  # the rest of the line is a comment
+    "an entry ends at , or the end": 'k: ["a"b]\n',  # a syntax error
+    "a flow mapping's key ends at ': '": 'k: {"a":bc}\n',  # {a: bc}
+    "a flow mapping's key is at most 1024 characters": "k: {" + "k" * 1100 + ": v}\n",
+    "a merge key": "k: {<<: x}\n",  # merges a scalar: an error
+    "nothing but a comment after the collection": "k: [a] b\n",  # a syntax error
+    "a flow collection as a key": "k:\n- [a]: b\n",  # a syntax error
+    "a collection that goes on below": "k: [a,\n  b]\n",
+    "a quoted scalar that goes on below": "k: ['a,\n  b']\n",
+    "a single quote in a flow collection opens no scalar over lines": "k:\n- {\"a: 'b\": c}\n   x'\n",
+    "a block key is at most 1024 characters": "k" * 1100 + ": v\n",  # a syntax error
+}
+
+
+@pytest.mark.parametrize("text", FLOW_REFUSED.values(), ids=FLOW_REFUSED.keys())
+def test_flow_the_reader_is_not_sure_of_is_refused(text: str) -> None:
+    assert not fast_reads(text)
+
+
+def test_rendered_manifests_are_read_fast_and_the_same() -> None:
+    """``lint`` reads every manifest it renders back (the API server rules): with the full
+    parser, a lint takes twice the time."""
+    documents = {
+        document
+        for path in (ROOT / "golden").glob("*/rendered.yaml")
+        for document in path.read_text(encoding="utf-8").split("\n---\n")
+    }
+    flow = [d for d in documents if re.search(r"(:|^ *-) [\[{]", d, re.MULTILINE) and "\\" not in d]
+    assert flow
+    for document in documents:
+        if fast_reads(document):
+            assert outcome(document, use_fast=True) == outcome(document, use_fast=False)
+        else:
+            assert document not in flow

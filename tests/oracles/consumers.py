@@ -1,0 +1,244 @@
+"""The consumers' verdicts on one values case: Helm's render, the master's start-up, the API server.
+
+A ``Verdict`` is what ``record.py`` stores and ``test_consumers.py`` replays: whether real
+``helm template`` renders the case, whether the Determined master starts on the ``master.yaml``
+it wrote (``tests/oracles/master``), and which objects the Kubernetes API server refuses
+(``tests/oracles/kube``), the task pods the master builds from the values' pod specs included.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.differential.strategy import Case as HelmCase
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ROOT / ".tools" / "oracles"
+
+
+@dataclass(frozen=True)
+class Case(HelmCase):
+    """A Helm-edges case (``tests/differential``) with the names Helm renders it under, and where
+    it comes from: ``corpus:<release>/<name>``, ``golden:<name>`` or ``generated``."""
+
+    release_name: str = "determined"
+    namespace: str = "default"
+    source: str = "generated"
+
+
+@dataclass
+class Verdict:
+    """What the consumers made of a case. ``master`` is None when Helm refused (nothing to start)."""
+
+    helm_refused: bool
+    helm_error: str = ""
+    master: dict[str, Any] | None = None
+    kube: list[dict[str, Any]] = field(default_factory=list)
+    tasks: list[dict[str, Any]] = field(default_factory=list)
+    checked: int = 0
+
+    @property
+    def master_refuses(self) -> bool:
+        return self.master is not None and not self.master["ok"]
+
+    @property
+    def refused_by(self) -> list[str]:
+        """Who refuses what Helm wrote, one entry per consumer and object."""
+        found = [f"helm: {self.helm_error}"] if self.helm_refused else []
+        if self.master_refuses:
+            assert self.master is not None
+            found.append(f"master ({self.master['stage']}): {self.master['error'][:300]}")
+        found += [f"api server, {k['object']}: {_errors(k['errors'])}" for k in self.kube]
+        found += [f"api server, {t['pod']}: {_errors(t['errors'])}" for t in self.tasks]
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "helm": {"refused": self.helm_refused, "error": self.helm_error},
+            "master": self.master,
+            "kube": self.kube,
+            "tasks": self.tasks,
+            "checked": self.checked,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Verdict:
+        helm = data["helm"]
+        return cls(
+            helm["refused"], helm["error"], data["master"], data["kube"], data["tasks"], data["checked"]
+        )
+
+
+def _errors(errors: list[dict[str, Any]]) -> str:
+    return "; ".join(f"{e['field']}: {e['detail']}" for e in errors)[:300]
+
+
+class LineProcess:
+    """A long-running oracle that answers one JSON line per JSON line."""
+
+    def __init__(self, binary: Path) -> None:
+        if not binary.exists():
+            raise FileNotFoundError(f"{binary} is not built: run `make oracles`")
+        self.process = subprocess.Popen(
+            [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def helm_template(case: Case, helm: str, chart: str) -> tuple[str | None, str]:
+    """The manifest stream real ``helm template`` writes, or None and its error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = [helm, "template", case.release_name, chart, "--namespace", case.namespace]
+        for index, text in enumerate(case.files):
+            path = Path(tmp) / f"values-{index}.yaml"
+            path.write_text(text)
+            argv += ["-f", str(path)]
+        done = subprocess.run(argv + case.flags(), capture_output=True, text=True, timeout=60, check=False)
+    if done.returncode:
+        lines = done.stderr.strip().splitlines()
+        return None, lines[-1] if lines else "refused"
+    return done.stdout, ""
+
+
+def master_yaml(stream: str) -> tuple[str, str]:
+    """``master.yaml`` from the master's config Secret, and the master's edition (from its image)."""
+    text, edition = "", "oss"
+    for doc in yaml.safe_load_all(stream):
+        if not isinstance(doc, dict):
+            continue
+        name = str((doc.get("metadata") or {}).get("name", ""))
+        if doc.get("kind") == "Secret" and name.startswith("determined-master-config"):
+            text = str((doc.get("stringData") or {}).get("master.yaml", ""))
+        if doc.get("kind") == "Deployment" and name.startswith("determined-master-deployment"):
+            containers = ((doc.get("spec") or {}).get("template") or {}).get("spec", {}).get(
+                "containers"
+            ) or []
+            if any("hpe-mlde-master" in str(c.get("image", "")) for c in containers):
+                edition = "ee"
+    return text, edition
+
+
+def _context(case: Case) -> Any:
+    """chartgen's reading of the case (a validation ``Context``), or None where it cannot read it."""
+    from chartgen.api import ChartgenError, UsageError, ValuesText, load_values
+    from chartgen.validation.registry import Context
+    from chartgen.values.load import SetFlags
+
+    flags = SetFlags(set=list(case.set), set_string=list(case.set_string), set_json=list(case.set_json))
+    sources = [ValuesText(text, f"values-{index}.yaml") for index, text in enumerate(case.files)]
+    try:
+        loaded = load_values(sources, app_version=case.release, flags=flags)
+    except (ChartgenError, UsageError):
+        return None
+    return Context(loaded, case.release_name, case.namespace)
+
+
+def task_pods(ctx: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The pods the master builds for each pool's tasks, as chartgen models the master's merge."""
+    from chartgen.validation.rules.apiserver import task_pods as build
+
+    try:
+        return [(title, obj) for title, obj, _ in build(ctx)]
+    except Exception:
+        return []
+
+
+def own_objects(ctx: Any, stream: str) -> list[dict[str, Any]] | str:
+    """What chartgen renders beyond the upstream chart (the Ingress it offers), for the API server;
+    or why chartgen's templates refuse the values where Helm's render them (its own additions
+    have requirements of their own: an Ingress's TLS Secret)."""
+    from chartgen.rendering.chart import render
+    from chartgen.rendering.engine import ReleaseInfo
+
+    def key(doc: Any) -> tuple[str, str]:
+        return str(doc.get("kind")), str((doc.get("metadata") or {}).get("name"))
+
+    upstream = {key(doc) for doc in yaml.safe_load_all(stream) if isinstance(doc, dict)}
+    try:
+        manifests = render(ctx.values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release))
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+    found = []
+    for manifest in manifests:
+        doc = yaml.safe_load(manifest.text)
+        if isinstance(doc, dict) and key(doc) not in upstream:
+            found.append(doc)
+    return found
+
+
+class Oracles:
+    """Both consumers, started once for a whole recording."""
+
+    def __init__(self, helm: str, charts: str) -> None:
+        self.helm, self.charts = helm, charts
+        self.master = LineProcess(TOOLS / "masterdecode")
+        self.kube = LineProcess(TOOLS / "kubevalidate")
+
+    def judge(self, case: Case) -> Verdict:
+        stream, error = helm_template(case, self.helm, self.charts.format(release=case.release))
+        if stream is None:
+            return Verdict(True, error)
+        text, edition = master_yaml(stream)
+        master = self.master.ask({"id": "", "release": case.release, "master_yaml": text, "edition": edition})
+        master = {"ok": master["ok"], "stage": master["stage"], "error": master["error"], "edition": edition}
+        answer = self.kube.ask({"id": "", "manifests": stream})
+        if answer.get("error"):
+            return Verdict(False, "", master, [{"object": "<stream>", "errors": [_field(answer["error"])]}])
+        kube = [
+            {
+                "object": f"{r['kind']} {r['namespace']}/{r['name']}",
+                "errors": [_short(e) for e in r["errors"]],
+            }
+            for r in answer["results"]
+            if r["errors"]
+        ]
+        checked = sum(1 for r in answer["results"] if r["checked"])
+        tasks = []
+        ctx = _context(case)
+        if ctx is not None:
+            own = own_objects(ctx, stream)
+            if isinstance(own, str):
+                kube.append({"object": "<chartgen's own templates>", "errors": [_field(own)]})
+            for result in (
+                [] if isinstance(own, str) else self.kube.ask({"id": "", "objects": own})["results"]
+            ):
+                checked += result["checked"]
+                if result["errors"]:
+                    name = f"{result['kind']} {result['namespace']}/{result['name']} (chartgen's own)"
+                    kube.append({"object": name, "errors": [_short(e) for e in result["errors"]]})
+            for title, pod in task_pods(ctx):
+                (result,) = self.kube.ask({"id": "", "objects": [pod]})["results"]
+                checked += 1
+                if result["errors"]:
+                    tasks.append({"pod": title, "errors": [_short(e) for e in result["errors"]]})
+        return Verdict(False, "", master, kube, tasks, checked)
+
+    def close(self) -> None:
+        self.master.close()
+        self.kube.close()
+
+
+def _field(detail: str) -> dict[str, str]:
+    return {"type": "Stream", "field": "", "detail": detail}
+
+
+def _short(error: dict[str, Any]) -> dict[str, str]:
+    return {"type": error["type"], "field": error["field"], "detail": error["detail"][:300]}

@@ -1,0 +1,103 @@
+"""Does chartgen's lint agree with the consumers? The rule every finding follows (issue 26).
+
+An error only where a consumer refuses what Helm writes (Helm itself, the master at start-up,
+the API server when the object or a task's pod is created) or does something other than what
+the value evidently means; a warning where the value has no effect; nothing where the consumers
+do what was meant. So, for each case:
+
+- a consumer refuses and lint reports no error: **missed**;
+- no consumer refuses and lint reports an error of a rule that is not about meaning:
+  **over-strict**. The rules in ``MEANING`` judge what a value means where the consumer takes
+  it without complaint (each says why below); the oracles cannot refute those.
+
+The master's verdict counts only for the open-source image: the Enterprise image
+(``enterpriseEdition``, ``hpe-mlde-master``) is not public, so its start-up cannot be replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chartgen.diagnostics import Diagnostic
+from tests.oracles.consumers import Case, Verdict
+
+#: Rules whose errors say the consumer does something other than the value means, though it
+#: accepts it. Each entry says what the consumer does instead.
+MEANING: dict[str, str] = {
+    "written-bare": "the chart writes the text bare, and the consumer reads another value than that text",
+    "float-exponent": "the chart writes a number's exponent form as text, which the consumer reads as such",
+    "placeholder": "a template placeholder left in is taken literally (a password of `${PASSWORD}`)",
+    "ingress-tls": "TLS passed through to a master that serves plain HTTP: every connection fails",
+}
+
+
+#: The schema rules, which still judge a value by the type and format the values model gives
+#: it rather than by how its consumer decodes it (a number where the master takes a string it
+#: makes of it, a string Kubernetes reads as the integer it spells). Their over-strict findings
+#: are the part of issue 26 still open: the replay marks them expected failures, and any other
+#: rule's over-strict finding, or any refusal lint misses, fails.
+NOT_YET_EXACT = frozenset({"wrong-type", "invalid-enum", "invalid-format", "out-of-range"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    kind: str
+    detail: str
+    rules: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+def chartgen_errors(case: Case) -> list[Diagnostic]:
+    """The errors ``chartgen lint`` reports on the case, through the library."""
+    from chartgen.api import ValuesText, lint
+    from chartgen.values.load import SetFlags
+
+    flags = SetFlags(set=list(case.set), set_string=list(case.set_string), set_json=list(case.set_json))
+    sources = [ValuesText(text, f"values-{index}.yaml") for index, text in enumerate(case.files)]
+    result = lint(
+        sources,
+        app_version=case.release,
+        flags=flags,
+        release_name=case.release_name,
+        namespace=case.namespace,
+    )
+    return [d for d in result.diagnostics if d.is_error]
+
+
+def refusals(verdict: Verdict) -> list[str]:
+    """Who refuses the case; the Enterprise master's start-up is not judged."""
+    found = verdict.refused_by
+    if verdict.master is not None and verdict.master.get("edition") == "ee":
+        found = [line for line in found if not line.startswith("master")]
+    return found
+
+
+def disagreement(case: Case, verdict: Verdict) -> Problem | None:
+    errors = chartgen_errors(case)
+    refused = refusals(verdict)
+    if refused and not errors:
+        return Problem("missed", " | ".join(refused))
+    if refused:
+        return None
+    if verdict.master is not None and verdict.master.get("edition") == "ee" and not verdict.master["ok"]:
+        return None  # the Enterprise master may refuse; nothing here says it does not
+    wrong = [d for d in errors if d.rule not in MEANING]
+    if wrong:
+        detail = " | ".join(f"{d.rule}: {d.message}" for d in wrong)[:600]
+        return Problem("over-strict", detail, frozenset(d.rule for d in wrong))
+    return None
+
+
+def broken_upstream() -> dict[str, list[str]]:
+    """Corpus cases (``release/name``) whose objects, as Helm writes them, a consumer refuses (the
+    master at start-up, the API server), by the recorded verdicts: there chartgen refuses with
+    located errors instead of writing them (the project's rule for Helm-exact output)."""
+    from tests.oracles.record import recorded
+
+    return {
+        case.source.removeprefix("corpus:"): refusals(verdict)
+        for case, verdict in recorded()
+        if case.source.startswith("corpus:") and not verdict.helm_refused and refusals(verdict)
+    }
