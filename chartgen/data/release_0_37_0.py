@@ -604,14 +604,18 @@ SCHEMA: Any = {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                                                                   'images).',
                                                    'type': ['string', 'null'],
                                                    'default': None},
-                                          'uid': {'description': 'Numeric id of that user.',
+                                          'uid': {'description': 'Numeric id of that user (the master '
+                                                                 'refuses one below 0).',
                                                   'type': ['integer', 'null'],
+                                                  'minimum': 0,
                                                   'default': None},
                                           'group': {'description': 'Group tasks run as.',
                                                     'type': ['string', 'null'],
                                                     'default': None},
-                                          'gid': {'description': 'Numeric id of that group.',
+                                          'gid': {'description': 'Numeric id of that group (the master '
+                                                                 'refuses one below 0).',
                                                   'type': ['integer', 'null'],
+                                                  'minimum': 0,
                                                   'default': None}},
                            'additionalProperties': False,
                            'x-consumer': 'chart',
@@ -1603,8 +1607,12 @@ SCHEMA: Any = {'$schema': 'https://json-schema.org/draft/2020-12/schema',
                             'x-where': 'a resource pool'},
            'RetentionPolicy': {'type': 'object',
                                'properties': {'logRetentionDays': {'description': 'Days task logs are kept '
-                                                                                  'by default (-1: forever).',
+                                                                                  'by default (-1: forever); '
+                                                                                  'the master holds it in 16 '
+                                                                                  'bits.',
                                                                    'type': ['integer', 'null'],
+                                                                   'minimum': -1,
+                                                                   'maximum': 32767,
                                                                    'default': None},
                                               'schedule': {'description': 'When old logs are deleted: a '
                                                                           'duration such as 24h or a cron '

@@ -51,3 +51,13 @@ def test_an_additional_manager_needs_cluster_name_not_only_name(tmp_path: Path) 
         "the deprecated `name` does not stand in for it"
         in messages(tmp_path, text, "additional-rm-cluster-name")[0]
     )
+
+
+def test_bounds_the_master_holds_values_in(tmp_path: Path) -> None:
+    """log_retention_days is an int16 the master refuses below -1; task ids are not negative."""
+    assert found(tmp_path, BASE + "retentionPolicy:\n  logRetentionDays: 65536\n", ["out-of-range"]) == [
+        (4, 21, "out-of-range")
+    ]
+    assert found(tmp_path, BASE + "retentionPolicy:\n  logRetentionDays: -1\n", ["out-of-range"]) == []
+    task = "security:\n  defaultTask: {uid: -1, gid: 0, user: u, group: g}\n"
+    assert found(tmp_path, BASE + task, ["out-of-range"]) == [(4, 22, "out-of-range")]

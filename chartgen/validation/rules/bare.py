@@ -17,6 +17,7 @@ from functools import cache
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, rule
+from chartgen.validation.writes import AS_TEXT, strict_reader, target, writes
 from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
@@ -29,8 +30,6 @@ EXPONENT_RULE = "float-exponent"
 _INDICATORS = frozenset("[]{},#&*!|>'\"%@`")
 _BLANKS = " \t"
 _KINDS = {bool: "boolean", int: "number", float: "number"}
-#: Where each template's text ends up, for messages.
-_TARGETS = {"_master": "master.yaml"}
 
 
 _NOWHERE = Location("")
@@ -53,17 +52,6 @@ _YAML11_START = frozenset("+-.0123456789<=")
 @cache
 def _yaml11_not_text() -> re.Pattern[str]:
     return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
-
-
-def _writes() -> dict[str, dict[str, list[str]]]:
-    from chartgen.data.writes import WRITES
-
-    data: dict[str, dict[str, list[str]]] = WRITES
-    return data
-
-
-def _pattern(path: Path) -> str:
-    return ".".join("*" if isinstance(part, int) else part.replace(".", "\\.") for part in path)
 
 
 def _leaves(value: Any, path: Path) -> Iterator[tuple[Path, Any]]:
@@ -128,23 +116,22 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
     """
     from chartgen.validation.schema_walk import types_at
 
-    writes = _writes()
     for path, value in _leaves(ctx.user, ()):
         if not isinstance(value, str) or not value or not path:
             continue  # bare nothing is null, which a Go string or a Kubernetes field reads as ""
-        ways = writes.get(_pattern(path))
+        ways = writes(path)
         if not ways or not ({"unquoted", "embedded"} & ways.keys()):
             continue
         if "string" not in types_at(ctx.release, path):
             continue  # a string where none belongs is the schema's finding
         whole = "unquoted" in ways
-        target = _target({how: ways[how] for how in ("unquoted", "embedded") if how in ways})
+        where = target({how: ways[how] for how in ("unquoted", "embedded") if how in ways})
         secret = path[-1] in SECRET_KEYS or ctx.loaded.positions.get(path, _NOWHERE).file == "--set-file"
         shown = "the value" if secret else f"`{value}`"
         why = _syntax(value, whole=whole, secret=secret)
         if why is None and whole:
             read, same = _read_back(value)
-            strict = _strict_reader(path, ways["unquoted"]) if "unquoted" in ways else None
+            strict = strict_reader(path, ways["unquoted"]) if "unquoted" in ways else None
             if not same:
                 kind = "null" if read is None else f"the {_KINDS[type(read)]}"
                 what = kind if read is None or secret else f"{kind} {_flow(read)}"
@@ -159,14 +146,12 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
             continue
         yield ctx.diag(
             RULE, path,
-            f"{dotted(path)}: Helm writes {shown} without quotes into {target}, and {why}",
+            f"{dotted(path)}: Helm writes {shown} without quotes into {where}, and {why}",
             hint="choose text YAML reads as itself: no leading or trailing blanks, no ` #` or `: ` inside, "
             "not a number, boolean or null word, and not starting with YAML syntax",
         )  # fmt: skip
 
 
-#: Where the value's text is what its consumer reads: a quoted string, or part of a longer one.
-_AS_TEXT = ("quoted", "embedded", "text")
 #: Go's int, which every integer field of the master's configuration is: 64 bits on its platforms.
 INT64 = 2**63
 
@@ -191,12 +176,11 @@ def float_exponent(ctx: Context) -> Iterator[Diagnostic]:
     from chartgen.validation.rules.structure import findings
     from chartgen.validation.schema_walk import types_at
 
-    writes = _writes()
     refused = {found.path for found in findings(ctx)}
     for path, value in _leaves(ctx.user, ()):
         if not isinstance(value, HelmFloat) or not path or path in refused:
             continue
-        ways = {how: sites for how, sites in writes.get(_pattern(path), {}).items() if how in _AS_TEXT}
+        ways = {how: sites for how, sites in writes(path).items() if how in AS_TEXT}
         if not ways:
             continue
         accepts = types_at(ctx.release, path)
@@ -207,7 +191,7 @@ def float_exponent(ctx: Context) -> Iterator[Diagnostic]:
         yield ctx.diag(
             EXPONENT_RULE, path,
             f"{dotted(path)}: Helm holds numbers from values files as 64-bit floats and writes {shown} as "
-            f"`{'…' if secret else go_string(value)}` in text in {_target(ways)}, and that text is what "
+            f"`{'…' if secret else go_string(value)}` in text in {target(ways)}, and that text is what "
             f"{_reader(ways)} reads, not {shown}",
             hint=f'quote it ({dotted(path)}: "{"…" if secret else int(value)}"): the chart writes a string\'s text as it is',
         )  # fmt: skip
@@ -227,13 +211,12 @@ def int_range(ctx: Context) -> Iterator[Diagnostic]:
     """
     from chartgen.validation.schema_walk import types_at
 
-    writes = _writes()
     for path, value in _leaves(ctx.user, ()):
         if not isinstance(value, int | float) or isinstance(value, bool) or not path or abs(value) < INT64:
             continue
         if value != value or value in (float("inf"), float("-inf")):
             continue  # not a number at all: the schema's finding
-        ways = writes.get(_pattern(path), {})
+        ways = writes(path)
         if "unquoted" not in ways or "_master" not in ways["unquoted"]:
             continue
         accepts = types_at(ctx.release, path)
@@ -244,33 +227,6 @@ def int_range(ctx: Context) -> Iterator[Diagnostic]:
             f"{dotted(path)}: the master reads it into a 64-bit integer, and {go_string(value)} does not fit "
             "(from -2**63 to 2**63-1): it cannot decode master.yaml and does not start",
         )  # fmt: skip
-
-
-#: Values the chart writes into master.yaml sections that a type with its own JSON decoding reads
-#: (checkpoint storage, logging, task container defaults, the resource manager): below such a
-#: type the master turns no number or boolean into the text a field wants, and stops at start-up
-#: (``docs/consumers.md``, from the master oracle). Elsewhere in master.yaml it does.
-_SELF_DECODED = frozenset(
-    {"checkpointStorage", "logging", "taskContainerDefaults", "resourceManager", "slotType",
-     "slotResourceRequests", "defaultScheduler", "defaultAuxResourcePool", "defaultComputeResourcePool",
-     "determinedMasterHost", "determinedMasterScheme"}
-)  # fmt: skip
-
-
-def _strict_reader(path: Path, templates: list[str]) -> str | None:
-    """Who refuses a number or boolean where the chart writes text bare, and what happens; None
-    where every reader turns it back into the same text (the rest of master.yaml)."""
-    objects = [t for t in templates if t != "_master"]
-    if objects:
-        return f"the API server refuses in a text field of {_target({'': objects})}"
-    if path and path[0] in _SELF_DECODED:
-        return "the master does not turn back into text in that part of master.yaml: it does not start"
-    return None
-
-
-def _target(ways: Mapping[str, list[str]]) -> str:
-    templates = sorted({t for sites in ways.values() for t in sites})
-    return ", ".join(_TARGETS.get(t, f"templates/{t}.yaml") for t in templates)
 
 
 def _reader(ways: Mapping[str, list[str]]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from chartgen.values.model.base import Section, config, field
-from chartgen.values.model.types import Host, Port
+from chartgen.values.model.types import Host, Port, RetentionDays
 
 
 class ElasticTls(Section):
@@ -42,5 +42,7 @@ class Logging(Section):
 class RetentionPolicy(Section):
     model_config = config("chart", where="retentionPolicy")
 
-    logRetentionDays: int | None = field("Days task logs are kept by default (-1: forever).")
+    logRetentionDays: RetentionDays | None = field(
+        "Days task logs are kept by default (-1: forever); the master holds it in 16 bits."
+    )
     schedule: str | None = field("When old logs are deleted: a duration such as 24h or a cron expression.")

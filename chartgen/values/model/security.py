@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Literal
 
 from chartgen.values.model.base import Section, config, field
-from chartgen.values.model.types import Url
+from chartgen.values.model.types import NonNegativeInt, Url
 
 
 class DefaultTask(Section):
     model_config = config("chart", where="security.defaultTask")
 
     user: str | None = field("User tasks run as unless linked to another (det-nobody in the default images).")
-    uid: int | None = field("Numeric id of that user.")
+    uid: NonNegativeInt | None = field("Numeric id of that user (the master refuses one below 0).")
     group: str | None = field("Group tasks run as.")
-    gid: int | None = field("Numeric id of that group.")
+    gid: NonNegativeInt | None = field("Numeric id of that group (the master refuses one below 0).")
 
 
 class AssignWorkspaceCreator(Section):

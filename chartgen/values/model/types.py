@@ -37,6 +37,8 @@ def _formatted(name: str) -> Any:
 Port = Annotated[int, Field(ge=1, le=65535)]
 PositiveInt = Annotated[int, Field(ge=1)]
 NonNegativeInt = Annotated[int, Field(ge=0)]
+#: The master's log retention in days: an int16 it refuses below -1 (-1: forever).
+RetentionDays = Annotated[int, Field(ge=-1, le=32767)]
 
 # Kubernetes quantities: a YAML number or a string such as ``500m``, ``8Gi``.
 Cpu = Annotated[int | float | str, _format("cpu"), _formatted("cpu")]
