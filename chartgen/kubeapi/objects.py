@@ -549,10 +549,13 @@ def _validate_quantity_value(errors: _Errors, name: str, amount: Any, value: Any
     """``ValidateResourceQuantityValue`` (``ValidateNonnegativeQuantity``)."""
     if amount < 0:
         errors.invalid(path, s.quantity_text(value), "must be greater than or equal to 0")
-    if name in _INTEGER_RESOURCES or _is_extended(name):
-        milli = -((-amount * 1000).numerator // (amount * 1000).denominator)  # MilliValue rounds up
-        if milli % 1000:
-            errors.invalid(path, s.quantity_text(value), "must be an integer")
+    # ``MilliValue`` rounds up; an amount held as a Decimal is a whole number (a huge exponent).
+    if (
+        (name in _INTEGER_RESOURCES or _is_extended(name))
+        and isinstance(amount, int)
+        and -(-amount // 10**6) % 1000
+    ):
+        errors.invalid(path, s.quantity_text(value), "must be an integer")
 
 
 def _validate_probe(errors: _Errors, probe: Any, path: str, liveness: bool, readiness: bool) -> None:

@@ -11,7 +11,7 @@ import re
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
-    from fractions import Fraction
+    from decimal import Decimal
 
 _QNAME_CHAR = "[A-Za-z0-9]"
 _QNAME_EXT = "[-A-Za-z0-9_.]"
@@ -476,15 +476,21 @@ def _split_quantity(text: str) -> tuple[str, str, str, str] | None:
         i += 1
 
 
-def parse_quantity(text: str) -> Fraction:
-    """``ParseQuantity``: the amount, rounded up to the nano as the API stores it; ``ValueError``
-    with the API's message when the text is not a quantity."""
-    from fractions import Fraction
+#: Beyond this decimal exponent an amount is held as a Decimal (Go holds it with a scale).
+_HUGE_EXPONENT = 64
 
+
+def parse_quantity(text: str) -> int | Decimal:
+    """``ParseQuantity``: the amount in nano-units, rounded up (away from zero) to the nano as the
+    API stores it; ``ValueError`` with the API's message when the text is not a quantity.
+
+    An exact integer; a ``Decimal`` only for an exponent suffix as large as an int64 allows
+    (``1e99999999``), which Go holds with a scale (``inf.Dec``) and ``Decimal.scaleb`` in constant
+    time, where an integer would need the whole power of ten."""
     if not text:
         raise ValueError(QUANTITY_FORMAT)
     if text == "0":
-        return Fraction(0)
+        return 0
     parts = _split_quantity(text)
     if parts is None:
         raise ValueError(QUANTITY_FORMAT)
@@ -497,19 +503,27 @@ def parse_quantity(text: str) -> Fraction:
         base, exponent = 10, int(suffix[1:])
     else:
         raise ValueError("unable to parse quantity's suffix")
-    try:
-        amount = Fraction(value if value not in ("", "+", "-", ".", "+.", "-.") else "0")
-    except ValueError:
-        raise ValueError("unable to parse numeric part of quantity") from None
-    amount *= Fraction(base) ** exponent
-    # Non-zero amounts round up (away from zero) to the nano; binary ones are capped at int64.
-    scaled = amount * 10**9
-    if scaled.denominator != 1:
-        whole = -((-abs(scaled.numerator)) // scaled.denominator)
-        amount = Fraction(whole if amount > 0 else -whole, 10**9)
-    if base == 2 and amount > 2**63 - 1:
-        amount = Fraction(2**63 - 1)
-    return amount
+    sign = -1 if value.startswith("-") else 1
+    whole, _, fraction = value.lstrip("+-").partition(".")
+    mantissa = int((whole + fraction) or "0")
+    if mantissa == 0:
+        return 0
+    if exponent > _HUGE_EXPONENT:
+        from decimal import MAX_EMAX, MIN_EMIN, Decimal, localcontext
+
+        with localcontext() as context:  # every digit written, any int64 exponent
+            context.prec, context.Emax, context.Emin = len(text) + 40, MAX_EMAX, MIN_EMIN
+            huge: Decimal = Decimal(sign * mantissa).scaleb(exponent - len(fraction) + 9)
+            return huge
+    if exponent < -(len(whole) + _HUGE_EXPONENT):
+        return sign  # below a nano: rounded up to one
+    scale: int = base ** abs(exponent)
+    numerator: int = mantissa * 10**9 * (scale if exponent >= 0 else 1)
+    denominator: int = 10 ** len(fraction) * (scale if exponent < 0 else 1)
+    nano = -(-numerator // denominator)
+    if base == 2:
+        nano = min(nano, (2**63 - 1) * 10**9)
+    return sign * nano
 
 
 def _go_int64(text: str) -> bool:

@@ -78,17 +78,19 @@ class _Expansion:
 
 
 class _Builder:
-    def __init__(self, file: str, expansion: _Expansion | None = None) -> None:
+    def __init__(self, file: str, expansion: _Expansion | None = None, *, locate: bool = True) -> None:
         self.out = Loaded(None, file)
         self.file = file
         self.expansion = expansion or _Expansion()
+        self.locate = locate
 
     def error(self, node: Any, rule: str, message: str) -> YamlError:
         return YamlError(Diagnostic(rule, message, location=_loc(self.file, node)))
 
     def build(self, node: Any, path: Path) -> Any:
         kind = type(node).__name__
-        self.out.values.setdefault(path, _loc(self.file, node))
+        if self.locate:
+            self.out.values.setdefault(path, _loc(self.file, node))
         expansion = self.expansion
         expansion.built += 1
         if expansion.built > MAX_VALUES:
@@ -168,14 +170,15 @@ class _Builder:
                 )
             seen.add(key)
             child = (*path, key)
-            self.out.keys[child] = _loc(self.file, key_node)
+            if self.locate:
+                self.out.keys[child] = _loc(self.file, key_node)
             result[key] = self.build(value_node, child)
         for merge in merges:
             sources = merge.value if type(merge).__name__ == "SequenceNode" else [merge]
             for source in sources:
                 # Merged keys fill in only what the mapping did not set itself,
                 # and so do their positions.
-                inner = _Builder(self.file, self.expansion)
+                inner = _Builder(self.file, self.expansion, locate=self.locate)
                 merged = inner.build(source, path)
                 if not isinstance(merged, dict):
                     raise self.error(source, "yaml-merge", "a merge key (<<) needs a mapping")
@@ -253,8 +256,9 @@ def _implicit_resolver() -> Any:
 _IMPLICIT_TAG: Any = None
 
 
-def load_yaml(text: str, file: str) -> Loaded:
-    """Parse one YAML document (an empty file is an empty map, as in Helm)."""
+def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
+    """Parse one YAML document (an empty file is an empty map, as in Helm). Without ``locate``
+    no positions are kept: data only, for text chartgen wrote itself."""
     global _IMPLICIT_TAG
     separators = sum(text.count(mark) for mark in ("\n", ",", "[", "{"))
     if separators > MAX_VALUES:
@@ -273,7 +277,7 @@ def load_yaml(text: str, file: str) -> Loaded:
     except fast.Unsupported:
         pass
     else:
-        builder = _Builder(file)
+        builder = _Builder(file, locate=locate)
         builder.out.data = {} if root is None else builder.build(root, ())
         return builder.out
     from ruamel.yaml import YAML
@@ -284,7 +288,7 @@ def load_yaml(text: str, file: str) -> Loaded:
     # Only nodes and marks are needed: the plain pipeline skips round-trip comment gathering.
     yaml = YAML(typ="safe", pure=True)
     yaml.max_depth = MAX_DEPTH
-    builder = _Builder(file)
+    builder = _Builder(file, locate=locate)
     with warnings.catch_warnings(record=True) as caught:
         # ruamel warns (printing the source lines, secrets and all) about an anchor defined twice.
         warnings.simplefilter("always")

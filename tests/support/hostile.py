@@ -89,6 +89,11 @@ def cases() -> list[Hostile]:
         _lint("utf32", codecs.BOM_UTF32_BE + GOOD.encode("utf-32-be")),
         _lint("huge-line", GOOD + "a: [" + ", ".join(["1"] * 60_000) + "]\n"),
         _lint("huge-number-in-file", GOOD + f"tensorboardTimeout: {digits}\n"),
+        _lint(
+            "huge-quantity-exponent",
+            GOOD + "taskContainerDefaults:\n  cpuPodSpec:\n    spec:\n      containers:\n"
+            "      - name: determined-container\n        resources: {requests: {cpu: 1e99999999}}\n",
+        ),
         _lint("huge-number-set", GOOD, "--set", f"tensorboardTimeout={digits}"),
         _lint("huge-index-set", GOOD, "--set", f"a[{digits}]=1"),
         Hostile(

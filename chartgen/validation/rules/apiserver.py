@@ -16,6 +16,7 @@ name (``--release-name``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from chartgen.diagnostics import Diagnostic, Path, dotted
 from chartgen.validation.registry import Context, rule
@@ -238,25 +239,43 @@ def _related(index: _Index, obj: Any, refusal: Refusal, within: tuple[Path, ...]
     return "; already used by " + ", ".join(parts) if parts else ""
 
 
-def _chart_objects(ctx: Context) -> list[tuple[str, Any]]:
-    """The objects the chart installs, each with its source template, read back from its YAML."""
+def _chart_objects(ctx: Context) -> list[tuple[str, Any, tuple[Refusal, ...]]]:
+    """The objects the chart installs, each with its source template and what the API server
+    refuses in it, read back from its YAML."""
     from chartgen.rendering.chart import render
     from chartgen.rendering.engine import ReleaseInfo
-    from chartgen.yamlio import YamlError, load_yaml
 
     info = ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade)
     objects = []
     for manifest in render(ctx.values, info):
-        try:
-            objects.append((manifest.template, load_yaml(manifest.text, manifest.source).data))
-        except YamlError:
-            continue  # not an object the API server receives as written; other rules own YAML
+        read = _judged(manifest.text, manifest.source)
+        if read is not None:
+            objects.append((manifest.template, *read))
     return objects
+
+
+@lru_cache(maxsize=512)
+def _judged(text: str, source: str) -> tuple[Any, tuple[Refusal, ...]] | None:
+    """An object's data and its refusals, once per text: files linted in one run render many
+    objects alike (the RBAC objects, the Services), and reading YAML is most of this rule's cost.
+    None for text that is no object the API server receives as written (other rules own YAML)."""
+    from chartgen.kubeapi import refusals
+    from chartgen.yamlio import YamlError, load_yaml
+
+    try:
+        obj = load_yaml(text, source, locate=False).data
+    except YamlError:
+        return None
+    return obj, tuple(refusals(obj)) if isinstance(obj, dict) else ()
 
 
 def task_pods(ctx: Context) -> list[tuple[str, Any, tuple[Path, ...]]]:
     """The pod each pool's gpu, cpu and checkpoint-gc tasks start from, as the master creates it:
     with its own name, namespace, restart policy and, when the spec has none, its container."""
+    from chartgen.validation.rules.podspec import pod_spec_paths
+
+    if next(pod_spec_paths(ctx), None) is None:
+        return []  # the master's own pods: nothing of the values reaches them to be refused
     from chartgen.podspec.preview import KINDS, UnknownPool, pools, preview_pod
     from chartgen.podspec.smp import PatchError
 
@@ -297,15 +316,15 @@ def _findings(ctx: Context) -> list[tuple[str, Path, str, bool]]:
     index: _Index | None = None
     out: list[tuple[str, Path, str, bool]] = []
     seen: set[tuple[Path, str, str]] = set()
-    targets: list[tuple[str, Any, tuple[Path, ...], str]] = [
-        (f"{obj.get('kind')} {obj.get('metadata', {}).get('name')}", obj, (), template)
-        for template, obj in _chart_objects(ctx)
+    targets: list[tuple[str, Any, tuple[Path, ...], str, tuple[Refusal, ...]]] = [
+        (f"{obj.get('kind')} {obj.get('metadata', {}).get('name')}", obj, (), template, found)
+        for template, obj, found in _chart_objects(ctx)
         if isinstance(obj, dict)
     ]
-    targets.extend((title, obj, within, "") for title, obj, within in task_pods(ctx))
-    for title, obj, within, template in targets:
+    targets.extend((title, obj, within, "", tuple(refusals(obj))) for title, obj, within in task_pods(ctx))
+    for title, obj, within, template, found in targets:
         task = not template
-        for refusal in refusals(obj):
+        for refusal in found:
             index = index or _Index(ctx)
             path, key = _locate(index, obj, refusal, within, template)
             where = path if path is not None else (within[0] if within else ())

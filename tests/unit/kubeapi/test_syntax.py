@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -51,7 +52,24 @@ def test_parse_cidr(text: str, ok: bool) -> None:
     ],
 )
 def test_quantity(text: str, amount: Fraction) -> None:
-    assert s.parse_quantity(text) == amount
+    """Amounts come back in nano-units, exact."""
+    assert s.parse_quantity(text) == amount * 10**9
+
+
+@pytest.mark.parametrize(
+    ("text", "nano"),
+    [
+        ("1e99999999", Decimal("1e100000008")),  # no power of ten is computed
+        ("-2e70", Decimal("-2e79")),
+        ("1e-99999999", 1),  # below a nano: one, rounded up
+        ("-1e-99", -1),
+        ("123456789e-80", 1),
+        ("1Ei", 2**60 * 10**9),
+        ("16Ei", (2**63 - 1) * 10**9),  # binary amounts are capped at int64
+    ],
+)
+def test_quantities_of_any_exponent_answer_at_once(text: str, nano: int | Decimal) -> None:
+    assert s.parse_quantity(text) == nano
 
 
 @pytest.mark.parametrize("text", ["", "1 Gi", "1GB", "1Gi1", "1e", "abc", "1.2.3", "1mi"])
