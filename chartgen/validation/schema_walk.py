@@ -532,11 +532,19 @@ def _shown(value: object) -> object:
 
 
 def _truthiness(value: object) -> str:
-    """What Helm's ``if`` makes of a value given where a boolean belongs."""
+    """What Helm's ``if`` makes of a value given where a boolean belongs. The runner keeps this
+    finding only where the chart renders the value otherwise than the boolean it spells
+    (``chartgen.validation.runner``): where it is only written out as text, it is read as meant."""
     shown = _shown(value)
     if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "n", "0"):
-        return f": Helm's templates test it with `if`, where the non-empty string {shown} is true, not false"
-    return f": Helm's templates test it with `if`, where {shown} is {'true' if _truthy(value) else 'false'}"
+        return (
+            f": the chart renders it otherwise than the boolean: its templates test it with `if`, where "
+            f"the non-empty string {shown} is true, not false"
+        )
+    return (
+        f": {shown} spells no boolean; where a template tests it with `if` it counts as "
+        f"{'true' if _truthy(value) else 'false'}, and no reader of a boolean takes it as written"
+    )
 
 
 def _branches(nodes: list[Schema], defs: Mapping[str, Schema]) -> Iterator[Schema]:

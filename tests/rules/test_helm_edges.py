@@ -60,7 +60,7 @@ def test_a_value_the_chart_trims_is_accepted_with_a_warning(
     ("text", "says"),
     [
         ('enterpriseEdition: "false"\n', 'the non-empty string "false" is true, not false'),
-        ('useNodePortForMaster: "true"\n', 'where "true" is true'),
+        ('useNodePortForMaster: "off"\n', 'the non-empty string "off" is true, not false'),
     ],
 )
 def test_truthiness_is_refused_saying_what_helm_does_with_it(tmp_path: Path, text: str, says: str) -> None:

@@ -573,6 +573,22 @@ def test_a_yaml_1_1_word_where_text_belongs_is_explained_in_the_users_words(
     assert f"a bare `{word}` is the boolean {value}" in message and f'clusterName: "{word}"' in message
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        'useNodePortForMaster: "true"',
+        'observability: {enable_prometheus: "false"}',
+        'telemetry: {enabled: "off"}',
+    ],
+)
+def test_text_the_chart_renders_as_the_boolean_it_spells_is_what_was_meant(tmp_path: Path, line: str) -> None:
+    """``"true"`` passes ``if`` as true does; ``"false"`` written bare into master.yaml is read false:
+    a warning that says so (the schema, and editors, still want the boolean), not an error."""
+    (finding,) = [d for d in diagnostics(tmp_path, BASE + line + "\n") if d.rule == "wrong-type"]
+    assert finding.severity is Severity.WARNING
+    assert "the chart renders this text as the boolean" in finding.message
+
+
 def test_a_secret_word_is_not_quoted_back(tmp_path: Path) -> None:
     (message,) = messages(tmp_path, BASE + "db:\n  password: yes\n", "wrong-type")
     assert "yes" not in message
@@ -583,7 +599,7 @@ def test_a_secret_word_is_not_quoted_back(tmp_path: Path) -> None:
     [
         ('enterpriseEdition: "false"', 'the non-empty string "false" is true'),
         ("logColor: 0", "where 0 counts as unset, so Helm writes the chart's default, true"),
-        ('useNodePortForMaster: "true"', 'where "true" is true'),
+        ('useNodePortForMaster: "nope"', "where a template tests it with `if` it counts as true"),
     ],
 )
 def test_a_non_boolean_where_a_boolean_belongs_says_what_helm_makes_of_it(
