@@ -4,8 +4,12 @@ Block mappings and block lists of plain or quoted scalars, literal blocks and si
 scalars over several lines, one-line flow collections of one-line scalars (``[get, list]``,
 ``{a: b}``, ``{}``), with comments: that is nearly every values file and every manifest
 chartgen renders, and ruamel.yaml's import and pure-Python parser are most of a ``lint``.
-Anything else (anchors, tags, nested flow collections or ones over several lines, folded
-blocks, escapes, tabs, a syntax error) raises ``Unsupported``
+Double-quoted scalars are read on one line, with YAML 1.2's escapes (``\\n``, ``\\"``,
+``\\x41``, ``\\u00e9``, ``\\U0001f600``, ...: those chartgen's emitter writes), tabs and printable
+characters beyond ASCII. Anything else (anchors, tags, nested flow collections or ones over
+several lines, folded blocks, quoted scalars over several lines, an unknown or malformed
+escape, a surrogate, tabs or characters beyond ASCII outside a double-quoted scalar, a
+syntax error) raises ``Unsupported``
 and the full parser reads the file, so this only ever gives the answer the full parser
 gives: the same nodes at the same marks (``tests/unit/yamlio/test_fast.py`` holds the two
 to that).
@@ -76,10 +80,42 @@ class MappingNode:
 
 def compose(text: str) -> Any:
     """The document's root node (None for a file of nothing but comments)."""
-    # Tabs, escapes, other line breaks and anything beyond printable ASCII: the full parser's.
-    if "\t" in text or "\\" in text or not text.isascii() or not text.replace("\n", "").isprintable():
+    # Other line breaks and ASCII controls: the full parser's. Tabs and characters beyond ASCII
+    # are read only inside double-quoted scalars: counted here, and found there below.
+    plain = text if text.isascii() else text.encode("ascii", "ignore").decode("ascii")
+    special = _special(text, plain)
+    if not (plain.replace("\t", "") if special else plain).replace("\n", "").isprintable():
         raise Unsupported
-    return _Reader(text).document()
+    root = _Reader(text).document()
+    if special and _special_in_double_quotes(root, text) != special:
+        raise Unsupported  # a tab or a character beyond ASCII somewhere else: the full parser's
+    return root
+
+
+def _special(text: str, plain: str) -> int:
+    """How many tabs and characters beyond ASCII ``text`` holds (``plain``: its ASCII ones)."""
+    return len(text) - len(plain) + plain.count("\t")
+
+
+def _special_in_double_quotes(root: Any, text: str) -> int:
+    """How many tabs and characters beyond ASCII the double-quoted scalars of the tree hold, as
+    written (each scalar is one line of ``text``, from its mark to its closing quote)."""
+    lines = text.split("\n")
+    found = 0
+    stack = [] if root is None else [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                stack.append(key)
+                stack.append(value)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+        elif node.style == '"':
+            line = lines[node.start_mark.line][node.start_mark.column :]
+            token = line[: _quote_end(line)]
+            found += _special(token, token.encode("ascii", "ignore").decode("ascii"))
+    return found
 
 
 class _Line:
@@ -117,8 +153,6 @@ class _Reader:
             if following == number + 1:
                 following = self._literal(raw, number, indent, content)
             number = following
-        # Where the stream ends: after the last line break, or at the end of the last line.
-        self.end = Mark(len(raw) - 1, len(raw[-1]))
         # Where the stream ends: after the last line break, or at the end of the last line.
         self.end = Mark(len(raw) - 1, len(raw[-1]))
         self.index = 0
@@ -495,21 +529,75 @@ def _before_comment(text: str) -> str:
 
 
 def _quote_end(text: str) -> int:
-    """The index just past the closing quote of the quoted scalar ``text`` starts with."""
+    """The index just past the closing quote of the quoted scalar ``text`` starts with (in a
+    double-quoted one, a backslash escapes the character after it: ``\\"`` and ``\\\\``)."""
     quote = text[0]
-    index = 1
+    index, found = 1, 0
     while True:
-        found = text.find(quote, index)
-        if found < 0:
-            raise Unsupported  # it goes on to the next line: folding is the full parser's business
-        if quote == "'" and text[found + 1 : found + 2] == "'":
-            index = found + 2
-            continue
-        return found + 1
+        if found < index:  # each part of the line is searched once: linear time
+            found = text.find(quote, index)
+            if found < 0:
+                raise Unsupported  # it goes on to the next line: folding is the full parser's business
+        if quote == "'":
+            if text[found + 1 : found + 2] == "'":
+                index = found + 2
+                continue
+            return found + 1
+        escape = text.find("\\", index, found)
+        if escape < 0:
+            return found + 1
+        index = escape + 2
+
+
+#: YAML 1.2's one-character escapes in a double-quoted scalar, as the full parser reads them.
+_ESCAPES = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+    "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+    "L": "\u2028", "P": "\u2029",
+}  # fmt: skip
+#: The escapes of a code point, and how many hexadecimal digits each takes.
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
+def _unescape(body: str) -> str:
+    """The text of a one-line double-quoted scalar's ``body``, its escapes replaced."""
+    if not body.isascii():
+        for char in body:
+            ordinal = ord(char)
+            if ordinal > 0x7E and not (
+                (0xA0 <= ordinal <= 0xD7FF and ordinal not in (0x2028, 0x2029))
+                or (0xE000 <= ordinal <= 0xFFFD and ordinal != 0xFEFF)
+                or ordinal >= 0x10000
+            ):
+                raise Unsupported  # a line break, a byte order mark, a surrogate: the full parser's
+    if "\\" not in body:
+        return body
+    parts: list[str] = []
+    start = 0
+    while (escape := body.find("\\", start)) >= 0:
+        parts.append(body[start:escape])
+        code = body[escape + 1 : escape + 2]
+        if code in _HEX_ESCAPES:
+            start = escape + 2 + _HEX_ESCAPES[code]
+            digits = body[escape + 2 : start]
+            if len(digits) != _HEX_ESCAPES[code] or not _HEX_DIGITS.issuperset(digits):
+                raise Unsupported  # too few hexadecimal digits: the full parser's error
+            point = int(digits, 16)
+            if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
+                raise Unsupported  # a surrogate, or no code point: the full parser's answer
+            parts.append(chr(point))
+        elif code in _ESCAPES:
+            parts.append(_ESCAPES[code])
+            start = escape + 2
+        else:
+            raise Unsupported  # an unknown escape: the full parser's error
+    parts.append(body[start:])
+    return "".join(parts)
 
 
 def _quoted(token: str, number: int, column: int) -> ScalarNode:
     body = token[1:-1]
     if token[0] == "'":
         return ScalarNode(body.replace("''", "'"), "'", Mark(number, column))
-    return ScalarNode(body, '"', Mark(number, column))
+    return ScalarNode(_unescape(body), '"', Mark(number, column))

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chartgen.yamlio import emit
 from tests.unit.yamlio.fastcheck import fast_reads, outcome
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -310,10 +311,173 @@ def test_rendered_manifests_are_read_fast_and_the_same() -> None:
         for path in (ROOT / "golden").glob("*/rendered.yaml")
         for document in path.read_text(encoding="utf-8").split("\n---\n")
     }
-    flow = [d for d in documents if re.search(r"(:|^ *-) [\[{]", d, re.MULTILINE) and "\\" not in d]
-    assert flow
+    flow = [d for d in documents if re.search(r"(:|^ *-) [\[{]", d, re.MULTILINE)]
+    # Escapes in double quotes (``startup_hook: "set -e\\n..."``), backslashes in single quotes.
+    escaped = [d for d in documents if "\\" in d]
+    assert flow and escaped
     for document in documents:
         if fast_reads(document):
             assert outcome(document, use_fast=True) == outcome(document, use_fast=False)
         else:
-            assert document not in flow
+            assert document not in flow and document not in escaped
+
+
+# Double-quoted scalars with escapes: what chartgen's emitter writes for text with line breaks, tabs,
+# quotes and backslashes. The reader takes YAML 1.2's escapes on one line; the rest is refused.
+ESCAPES = ["\\0", "\\a", "\\b", "\\t", "\\\t", "\\n", "\\v", "\\f", "\\r", "\\e", "\\ ", '\\"', "\\/", "\\\\",
+           "\\N", "\\_", "\\L", "\\P"]  # fmt: skip
+#: Code points worth writing as ``\x``, ``\u`` or ``\U``: controls, line breaks, the byte order
+#: mark, the edges of the surrogates and of Unicode (and, second, those the reader refuses).
+CODE_POINTS = [0, 9, 0x0A, 0x1F, 0x22, 0x41, 0x5C, 0x7F, 0x85, 0xA0, 0xE9, 0xFF, 0x2028, 0xD7FF, 0xE000,
+               0xFEFF, 0xFFFF, 0x1F600, 0x10FFFF]  # fmt: skip
+OTHER_CODE_POINTS = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0xFFFFFFFF]
+#: What may not follow a backslash, or not so: unknown escapes, and hexadecimal digits gone wrong.
+BAD_ESCAPES = ["\\q", "\\'", "\\x", "\\x4", "\\x4g", "\\x+1", "\\x 1", "\\x_1", "\\u12", "\\u 123", "\\u-123",
+               "\\U0001F60", "\\xé1", "\\#", "\\"]  # fmt: skip
+#: Text between escapes: what has a meaning elsewhere, tabs, characters beyond ASCII.
+DQ_TEXT = ["a", "b c", " ", "  ", "'", "''", "#", " #c", ": ", ":", ",", "[", "]", "{", "}", "- ", "é",
+           "\U0001f600", "\xa0", "\t", "&a", "*a", "!t", "|", ">", "%", "@"]  # fmt: skip
+#: Characters the full parser reads otherwise (line breaks) or that the reader leaves to it.
+DQ_OTHERS = ["\x85", "\u2028", "\u2029", "\ufeff", "\x7f", "\x01", "\r", '"', "\\\n  ", "\n  ", "\n", "\\\n"]
+
+
+@st.composite
+def double_quoted(draw: st.DrawFn) -> str:
+    """A double-quoted scalar with escapes of every kind: most are well-formed, one in four may
+    not be (an unknown or malformed escape, a line break, a surrogate)."""
+    valid = draw(st.integers(0, 3)) > 0
+    parts = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(
+            st.sampled_from(["text", "escape", "escape", "code", *([] if valid else ["bad", "other"])])
+        )
+        if kind == "text":
+            parts.append(draw(st.sampled_from(DQ_TEXT)))
+        elif kind == "escape":
+            parts.append(draw(st.sampled_from(ESCAPES)))
+        elif kind == "code":
+            letter = draw(st.sampled_from(["x", "u", "U"]))
+            width = {"x": 2, "u": 4, "U": 8}[letter]
+            point = _sometimes(draw, CODE_POINTS, CODE_POINTS if valid else OTHER_CODE_POINTS) % 16**width
+            digits = f"{point:0{width}x}"
+            parts.append(f"\\{letter}{digits.upper() if draw(st.booleans()) else digits}")
+        elif kind == "bad":
+            parts.append(draw(st.sampled_from(BAD_ESCAPES)))
+        else:
+            parts.append(draw(st.sampled_from(DQ_OTHERS)))
+    return '"' + "".join(parts) + '"'
+
+
+@st.composite
+def double_quoted_documents(draw: st.DrawFn) -> str:
+    """Double-quoted scalars as keys and values, in block lists and in flow collections."""
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        key = draw(st.sampled_from(SAFE_KEYS))
+        quoted = draw(double_quoted())
+        after = _sometimes(draw, ["", "", "", " # c", "  #c"], ["#c", " x", "\t", "\t# c", ": v"])
+        kind = _sometimes(
+            draw, ["value", "value", "key", "list", "compact", "flow-list", "flow-map"], ["other"]
+        )
+        if kind == "value":
+            lines.append(f"{key}: {quoted}{after}")
+        elif kind == "key":
+            lines.append(
+                f"{quoted}: {draw(st.sampled_from(['v', '1', quoted, '[a]', '']))}{after}".rstrip(" ")
+            )
+        elif kind == "list":
+            lines.extend([f"{key}:", f"- {quoted}{after}", f"- {draw(double_quoted())}"])
+        elif kind == "compact":
+            lines.extend([f"{key}:", f"  - {quoted}: {draw(double_quoted())}{after}", f"    b: {quoted}"])
+        elif kind == "flow-list":
+            lines.append(f"{key}: [{quoted}, {draw(double_quoted())}, a]{after}")
+        elif kind == "flow-map":
+            lines.append(f"{key}: {{{quoted}: {draw(double_quoted())}, a: {quoted}}}{after}")
+        else:  # a backslash, a tab or a character beyond ASCII outside double quotes
+            value = draw(st.sampled_from(["a\\b", "'a\\b'", "'a\tb'", "a\tb", "[a\\b, c]", "[a\t#c]", "é", "'é'",
+                                          "[a\u2028b]", "[a\x85b]", "|\n  a\\b\n  \tc", "a # \\é\t"]))  # fmt: skip
+            lines.append(f"{key}: {value}")
+    return "\n".join(lines) + _sometimes(draw, ["\n", "", "\n# c\n"], ["\n# \t é\n"])
+
+
+def _both_ways(text: str) -> None:
+    if fast_reads(text):
+        assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(double_quoted_documents())
+def test_generated_double_quoted_scalars_read_the_same_both_ways(text: str) -> None:
+    _both_ways(text)
+
+
+def _emitted(text: str) -> str:
+    """A document of chartgen's emitter with ``text`` as a key and as values, in block and
+    flow collections, double-quoted as it quotes text with line breaks, tabs, controls."""
+    quoted = emit._double_quoted(text)
+    return (
+        emit.document({text: text, "list": [text, {text: text}], "map": {"k": text}})
+        + f"q: {quoted}\n{quoted}: {quoted}\nf: [{quoted}, {quoted}]\nm: {{{quoted}: {quoted}}}\n"
+        + f"flow: {emit.flow([text, text])}\nflows: {emit.flow({text: text})}\n"
+    )
+
+
+@settings(max_examples=500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(st.characters(blacklist_categories=["Cs"]), max_size=12))
+def test_every_double_quoted_scalar_the_emitter_writes_is_read_fast(text: str) -> None:
+    """Every form ``_double_quoted`` writes (surrogates aside: the full parser's) is read fast and
+    the same; ``\\n``, ``\\t`` and the like never send a rendered manifest to the full parser."""
+    document = f"q: {emit._double_quoted(text)}\n{emit._double_quoted(text)}: v\n"
+    assert fast_reads(document)
+    assert outcome(document, use_fast=True) == outcome(document, use_fast=False)
+    whole = _emitted(text)
+    if emit._string(text)[:1] == '"' and not emit._literal_ok(text):  # text it double-quotes
+        assert fast_reads(whole)
+    _both_ways(whole)
+
+
+#: What the reader must take: what the emitter writes for text of every kind.
+DOUBLE_QUOTED_READ_FAST = [
+    'startup_hook: "set -e\\necho \\"task $DET_TASK_ID\\"\\npip install -r r.txt\\n"\n',
+    'k: "a\\\\" # c"\n',  # an escaped backslash, then the closing quote and a comment
+    'k: "a\\"b"\n"k\\": v": "\\"x\\": y"\n',  # an escaped quote ends nothing, in a key either
+    'k: ["a\\"b, c", "d\\\\"]\nm: {"a\\"": "b\\\\", c: "\\x41"}\n',
+    'k: "\\0\\a\\b\\t\\\t\\n\\v\\f\\r\\e\\ \\"\\/\\\\\\N\\_\\L\\P"\n',
+    'k: "\\x41\\xe9\\u00E9\\u2028\\ufeff\\U0001F600\\U0010ffff\\x00\\x85"\n',
+    'k: "caf\u00e9 \U0001f600\xa0\tx"\n',  # raw: tabs and printable characters beyond ASCII
+    "k: 'a\\(b\\)'\nm: a\\b\nl: [a\\b, 'c\\d']\nb: |\n  a\\nb\n",  # a backslash is an escape nowhere else
+]
+
+
+@pytest.mark.parametrize("text", DOUBLE_QUOTED_READ_FAST)
+def test_double_quoted_scalars_are_read_fast(text: str) -> None:
+    assert fast_reads(text)
+    assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
+
+
+#: One input for each guard of the double-quoted reader: what the full parser reads otherwise, or
+#: not at all (or not as this reader could, without that guard).
+DOUBLE_QUOTED_REFUSED = {
+    "an unknown escape": 'k: "\\q"\n',  # an error
+    "an escaped single quote is unknown too": 'k: "\\\'"\n',
+    "a hexadecimal digit": 'k: "\\x4g"\n',  # an error
+    "a sign is no hexadecimal digit": 'k: "\\x+1"\n',
+    "a blank is no hexadecimal digit": 'k: "\\u 123"\n',
+    "an underscore is no hexadecimal digit": 'k: "\\x_1"\n',
+    "too few hexadecimal digits": 'k: "\\x4"\n',
+    "a surrogate": 'k: "\\ud800"\n',  # the full parser's answer, and an error in the builder
+    "beyond Unicode": 'k: "\\U00110000"\n',
+    "an escaped line break": 'k: "a\\\n  b"\n',  # "ab": a scalar over two lines
+    "a line break": 'k: "a\n  b"\n',  # "a b"
+    "a raw line break beyond ASCII": 'k: "a\x85b"\n',  # "a b"
+    "a raw line separator": 'k: "a\u2028b"\nm: "c"\n',  # m is on line 3 to the full parser
+    "a raw byte order mark": 'k: "\ufeff"\n',
+    "a tab outside double quotes": "k: [a\t#c, d]\n",  # a comment to the full parser: an error
+    "a character beyond ASCII outside double quotes": "k: [a\u2028b, 'c']\nm: d\n",  # other lines
+    "a tab in a comment after a double-quoted scalar": 'k: "\\t"\t# c\n',
+}
+
+
+@pytest.mark.parametrize("text", DOUBLE_QUOTED_REFUSED.values(), ids=DOUBLE_QUOTED_REFUSED.keys())
+def test_double_quoted_the_reader_is_not_sure_of_is_refused(text: str) -> None:
+    assert not fast_reads(text)
