@@ -118,10 +118,30 @@ def helm_template(case: Case, helm: str, chart: str) -> tuple[str | None, str]:
     return done.stdout, ""
 
 
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader that reads a local tag (``!tag``, which Helm passes through from the
+    values) as the untagged node, as the API server's reader does."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)  # type: ignore[arg-type]
+
+
+_Loader.add_multi_constructor("!", _untagged)
+
+
+def _documents(stream: str) -> list[Any]:
+    return list(yaml.load_all(stream, Loader=_Loader))
+
+
 def master_yaml(stream: str) -> tuple[str, str]:
     """``master.yaml`` from the master's config Secret, and the master's edition (from its image)."""
     text, edition = "", "oss"
-    for doc in yaml.safe_load_all(stream):
+    for doc in _documents(stream):
         if not isinstance(doc, dict):
             continue
         name = str((doc.get("metadata") or {}).get("name", ""))
@@ -171,14 +191,14 @@ def own_objects(ctx: Any, stream: str) -> list[dict[str, Any]] | str:
     def key(doc: Any) -> tuple[str, str]:
         return str(doc.get("kind")), str((doc.get("metadata") or {}).get("name"))
 
-    upstream = {key(doc) for doc in yaml.safe_load_all(stream) if isinstance(doc, dict)}
+    upstream = {key(doc) for doc in _documents(stream) if isinstance(doc, dict)}
     try:
         manifests = render(ctx.values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release))
     except Exception as error:
         return f"{type(error).__name__}: {error}"
     found = []
     for manifest in manifests:
-        doc = yaml.safe_load(manifest.text)
+        (doc,) = _documents(manifest.text) or [None]
         if isinstance(doc, dict) and key(doc) not in upstream:
             found.append(doc)
     return found
