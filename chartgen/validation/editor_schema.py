@@ -21,6 +21,8 @@ from __future__ import annotations
 import copy
 import re
 
+from chartgen.yamlio.resolve import BOOLEAN_TEXT
+
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
     from typing import Any
@@ -30,10 +32,6 @@ YAML11_BOOLEANS = (
     *("y", "Y", "yes", "Yes", "YES", "on", "On", "ON"),
     *("n", "N", "no", "No", "NO", "off", "Off", "OFF"),
 )
-#: Text the chart writes bare through ``default true`` (``logColor: "false"``) that the master
-#: reads as the boolean it says: a YAML boolean word, or ``t``/``f`` (``strconv.ParseBool``).
-_WORDS = "|".join((*YAML11_BOOLEANS, "true", "True", "TRUE", "false", "False", "FALSE", "t", "T", "f", "F"))
-BOOLEAN_TEXT = f"^ *(?:{_WORDS}) *$"
 _NULL = {"type": "null"}
 
 

@@ -18,7 +18,7 @@ from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
 from chartgen.formats import shown as show
 from chartgen.suggest import suggest
-from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, go_string, resolve_plain
+from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, boolean_text, go_string, resolve_plain
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -208,6 +208,7 @@ class Walker:
         types = node.get("type")
         if types is not None and not _matches(value, types):
             self.wrong_type(value, self.expected(node), path, flags)
+            self.bounds_of_text(value, [node], path, flags)
             return
         if isinstance(value, dict):
             self.mapping(value, node, path, flags)
@@ -226,6 +227,7 @@ class Walker:
         fitting = [b for b in branches if "type" not in b or _matches(value, b["type"])]
         if not fitting:
             self.wrong_type(value, self.expected(node), path, flags)
+            self.bounds_of_text(value, branches, path, flags)
             return
         best: list[Finding] | None = None
         for branch in fitting:
@@ -317,6 +319,23 @@ class Walker:
             if problem is not None:
                 text = problem.message if not secret else "the value is malformed"
                 self.add(problem.rule, path, f"{dotted(path)}: {text}", warning=not problem.error)
+
+    def bounds_of_text(
+        self, value: object, nodes: list[Schema], path: Path, flags: Mapping[str, Any]
+    ) -> None:
+        """Text spelling a number, which the chart writes bare (a warning of the type), is the
+        number YAML reads there: its reader holds it to the same bounds (``log_retention_days``
+        is an int16 whether written 65536 or "65536")."""
+        if not (isinstance(value, str) and flags.get("x-consumer") == "chart"):
+            return
+        read = resolve_plain(value.strip(" "))
+        if not isinstance(read, int | float) or isinstance(read, bool):
+            return
+        for node in nodes:
+            kinds = node.get("type", [])
+            if {"integer", "number"} & set([kinds] if isinstance(kinds, str) else kinds):
+                self.number(read, node, path)
+                return
 
     def number(self, value: float, node: Schema, path: Path) -> None:
         low, high = node.get("minimum"), node.get("maximum")
@@ -502,9 +521,7 @@ def _cast_bool(value: object) -> str | None:
     without a word: numbers too, since its decode makes every number a float64, which that
     version does not convert (``docs/consumers.md``).
     """
-    from chartgen.validation.editor_schema import BOOLEAN_TEXT
-
-    if isinstance(value, str) and re.fullmatch(BOOLEAN_TEXT, value):
+    if isinstance(value, str) and boolean_text(value) is not None:
         return None
     if isinstance(value, dict | list):
         return "the master reads a list or map there as false"

@@ -20,6 +20,10 @@ _BOOL = {
     **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
 }
 _NULL = {"", "~", "null", "Null", "NULL"}
+#: Text the chart writes bare through ``default true`` (``logColor: "false"``) that the master
+#: reads as the boolean it says: a YAML boolean word, or ``t``/``f`` (``strconv.ParseBool``
+#: through viper's cast), with blanks around it that the YAML reader drops.
+BOOLEAN_TEXT = "^ *(?:{}) *$".format("|".join((*_BOOL, "t", "T", "f", "F")))
 # go-yaml v2 tries numbers only for scalars starting with these, after removing every "_".
 _NUMBER_START = frozenset("0123456789+-.")
 # go-yaml v2's yamlStyleFloat: what it hands to strconv.ParseFloat when ParseInt failed.
@@ -99,6 +103,14 @@ def resolve_plain(text: str) -> Scalar:
     if text in _NAN:
         return math.nan
     return text
+
+
+def boolean_text(text: str) -> bool | None:
+    """The boolean the master reads for ``text`` written bare (``BOOLEAN_TEXT``), else None."""
+    if not re.fullmatch(BOOLEAN_TEXT, text):
+        return None
+    word = text.strip(" ")
+    return word in ("t", "T") if word in ("t", "T", "f", "F") else _BOOL[word]
 
 
 def kind_of(value: object) -> str:

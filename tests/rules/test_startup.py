@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from chartgen.values.load import SetFlags
+
 from .rulecheck import BASE, found, messages
 
 ELASTIC = """logging:
@@ -61,3 +63,11 @@ def test_bounds_the_master_holds_values_in(tmp_path: Path) -> None:
     assert found(tmp_path, BASE + "retentionPolicy:\n  logRetentionDays: -1\n", ["out-of-range"]) == []
     task = "security:\n  defaultTask: {uid: -1, gid: 0, user: u, group: g}\n"
     assert found(tmp_path, BASE + task, ["out-of-range"]) == [(4, 22, "out-of-range")]
+
+
+def test_text_spelling_a_number_is_held_to_the_bounds_of_that_number(tmp_path: Path) -> None:
+    """``--set-string retentionPolicy.logRetentionDays=65536`` is written bare: the master reads 65536."""
+    flags = SetFlags(set_string=["retentionPolicy.logRetentionDays=65536"])
+    assert found(tmp_path, BASE, ["out-of-range"], flags=flags) == [(1, 34, "out-of-range")]
+    ok = SetFlags(set_string=["retentionPolicy.logRetentionDays=30"])
+    assert found(tmp_path, BASE, ["out-of-range"], flags=ok) == []

@@ -455,7 +455,7 @@ RICH = {
 def _keyword_schema(release: str) -> dict[str, Any]:
     """The release's schema without the two annotations that relax plain JSON Schema, and with
     the third, ``x-empty-is-default``, said in it: text the master reads as a boolean word."""
-    from chartgen.validation.editor_schema import BOOLEAN_TEXT
+    from chartgen.yamlio.resolve import BOOLEAN_TEXT
 
     def strip(node: Any) -> Any:
         if isinstance(node, dict):

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validat
 from chartgen.formats import spells_number
 from chartgen.records import record
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
+from chartgen.yamlio.resolve import boolean_text
 
 Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
 
@@ -192,6 +193,10 @@ class Section(BaseModel):
                 continue
             value = out.get(key, out.get(name))
             if isinstance(value, str) and isinstance(extra, dict):
+                if extra.get("x-empty-is-default") and boolean_text(value) is not None:
+                    value = boolean_text(value)  # written bare, read as the boolean it says
+                    out[key if key in out else name] = value
+                    continue
                 if extra.get("x-trimmed"):
                     value = value.strip()
                 if extra.get("x-case-insensitive"):
