@@ -28,6 +28,10 @@ MEANING: dict[str, str] = {
     "float-exponent": "the chart writes a number's exponent form as text, which the consumer reads as such",
     "placeholder": "a template placeholder left in is taken literally (a password of `${PASSWORD}`)",
     "ingress-tls": "TLS passed through to a master that serves plain HTTP: every connection fails",
+    "default-pool-exists": (
+        "the master starts, then refuses every task submitted without a pool (read in its code: "
+        "kubernetesrm ResourceManager.Allocate, poolByName; the start-up oracle does not run tasks)"
+    ),
 }
 
 

@@ -71,8 +71,10 @@ def names_unique(ctx: Context) -> Iterator[Diagnostic]:
 def default_pool_exists(ctx: Context) -> Iterator[Diagnostic]:
     """The default compute and auxiliary pools must name existing pools.
 
-    A value that names no pool is an error; when unset the master uses
-    ``default``, so a pool list without a ``default`` pool is a warning.
+    A value that names no pool is an error: the master starts, but every task submitted without
+    a pool is sent to it and refused (``ResourceManager.Allocate`` then ``poolByName``, "could
+    not find resource pool", in ``master/internal/rm/kubernetesrm/kubernetes_resource_manager.go``).
+    When unset the master uses ``default``, so a pool list without a ``default`` pool is a warning.
 
     pass: ``resourcePools: [{pool_name: default}, {pool_name: prod}]`` with ``defaultComputeResourcePool: prod``
     fail: ``resourcePools: [{pool_name: prod}]`` with ``defaultComputeResourcePool: gpu``
