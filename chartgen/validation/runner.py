@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from chartgen.diagnostics import Diagnostic, Severity, dotted
-from chartgen.records import replace
+from chartgen.diagnostics import Diagnostic
 from chartgen.validation.registry import Context, all_rules
+from chartgen.validation.rules.effect import judged_by_render
 from chartgen.values.load import LoadedValues
 
 
@@ -21,52 +21,13 @@ def run_rules(
     for rule in rules:
         if rule.check is not None and not rule.renders:
             found.extend(rule.check(ctx))
-    found = _spelled_booleans(ctx, _rendered_only(ctx, list(dict.fromkeys(found))))
+    found = judged_by_render(ctx, _rendered_only(ctx, list(dict.fromkeys(found))))
     # Rules over the rendered objects need values that render: only when nothing else refuses them.
     if not any(d.is_error for d in found):
         for rule in rules:
             if rule.check is not None and rule.renders:
                 found.extend(rule.check(ctx))
     return sorted(_one_error_per_value(list(dict.fromkeys(found))), key=Diagnostic.sort_key)
-
-
-def _spelled_booleans(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
-    """Text spelling a boolean (``"false"``, ``yes``) where a boolean belongs is only a warning when
-    the chart renders it exactly as that boolean: written bare, the text is read as meant. Where a
-    template tests it with ``if`` (any non-empty string is true), the objects differ: an error."""
-    suspects = [d for d in found if d.rule == "wrong-type" and d.extra.get("expected") == ["boolean"]]
-    if not suspects:
-        return found
-    from chartgen.rendering.chart import render
-    from chartgen.rendering.engine import ReleaseInfo
-    from chartgen.values.merge import copied
-    from chartgen.yamlio.resolve import resolve_plain
-
-    info = ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade)
-    cleared: dict[Diagnostic, Diagnostic] = {}
-    for d in suspects:
-        text = ctx.get(*d.path)
-        spelled = resolve_plain(text) if isinstance(text, str) else None
-        if not isinstance(spelled, bool) or not d.path:
-            continue
-        meant = copied(ctx.values)
-        parent = meant
-        for part in d.path[:-1]:
-            parent = parent[part]
-        parent[d.path[-1]] = spelled
-        try:
-            same = [m.text for m in render(ctx.values, info)] == [m.text for m in render(meant, info)]
-        except Exception:  # values that do not render yet, whatever the reason: the finding stands
-            continue
-        if same:
-            word = "true" if spelled else "false"
-            cleared[d] = replace(
-                d,
-                severity=Severity.WARNING,
-                message=f"{dotted(d.path)}: the chart renders this text as the boolean {word}, so it works as "
-                f"{word}; write {word}, which is what the schema and editors take",
-            )
-    return [cleared.get(d, d) for d in found]
 
 
 #: Findings about reading the values, which hold wherever a value is: Helm reads every line.

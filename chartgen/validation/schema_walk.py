@@ -326,8 +326,8 @@ class Walker:
         """Text spelling a number, which the chart writes bare (a warning of the type), is the
         number YAML reads there: its reader holds it to the same bounds (``log_retention_days``
         is an int16 whether written 65536 or "65536")."""
-        if not (isinstance(value, str) and flags.get("x-consumer") == "chart"):
-            return
+        if not (isinstance(value, str) and flags.get("x-consumer") == "chart") or "x-checked-by" in flags:
+            return  # the rule named there judges the number
         read = resolve_plain(value.strip(" "))
         if not isinstance(read, int | float) or isinstance(read, bool):
             return
@@ -492,6 +492,20 @@ def _short(text: str, limit: int = 80) -> str:
 
 def types_at(release: str, path: Path) -> set[str]:
     """The JSON types the release's schema admits at ``path`` (empty when it says nothing)."""
+    found: set[str] = set()
+    for node in _nodes_at(release, path):
+        kinds = node.get("type", [])
+        found.update([kinds] if isinstance(kinds, str) else kinds)
+    return found
+
+
+def chosen_at(release: str, path: Path) -> bool:
+    """Whether the value at ``path`` is one of a list (an enum or a constant): what the chart
+    branches on, comparing it with ``eq``, which refuses a value of another type."""
+    return any("enum" in node or "const" in node for node in _nodes_at(release, path))
+
+
+def _nodes_at(release: str, path: Path) -> list[Schema]:
     schema = release_schema(release)
     defs = schema.get("$defs", {})
     nodes: list[Schema] = [schema]
@@ -505,11 +519,7 @@ def types_at(release: str, path: Path) -> set[str]:
             if isinstance(child, dict):
                 below.append(child)
         nodes = below
-    found: set[str] = set()
-    for node in _branches(nodes, defs):
-        kinds = node.get("type", [])
-        found.update([kinds] if isinstance(kinds, str) else kinds)
-    return found
+    return list(_branches(nodes, defs))
 
 
 def _cast_bool(value: object) -> str | None:

@@ -51,7 +51,7 @@ class LoadedValues:
     positions: dict[Path, Location] = field(default_factory=dict)
     notes: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
-    #: The words (``n``, ``on``) a values file wrote bare that YAML 1.1 read as booleans.
+    #: The text of each plain scalar a values file wrote that YAML read as a boolean or number.
     words: dict[Path, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:

@@ -38,8 +38,8 @@ class Loaded:
     values: dict[Path, Location] = field(default_factory=dict)
     #: Warnings of the parser (an anchor defined twice), as findings.
     notes: list[Diagnostic] = field(default_factory=list)
-    #: The text of each plain scalar that became a boolean (``n``, ``on``): YAML 1.1 words users
-    #: meant as text more often than not, so messages can quote them back.
+    #: The text of each plain scalar that became a boolean or a number (``on``, ``1.5e3``): where
+    #: text belongs, what was written is what was meant, and messages quote it back.
     words: dict[Path, str] = field(default_factory=dict)
 
     def at(self, path: Path, *, key: bool = False) -> Location | None:
@@ -104,7 +104,7 @@ class _Builder:
             raise self.error(node, "yaml-too-deep", f"values nested more than {MAX_DEPTH} levels deep")
         if kind == "ScalarNode":
             value = self.scalar(node)
-            if isinstance(value, bool) and node.style is None:
+            if node.style is None and value is not None and not isinstance(value, str):
                 self.out.words[path] = node.value
             return value
         if id(node) in expansion.active:

@@ -26,6 +26,7 @@ from tests.oracles.consumers import Case, Verdict
 MEANING: dict[str, str] = {
     "written-bare": "the chart writes the text bare, and the consumer reads another value than that text",
     "float-exponent": "the chart writes a number's exponent form as text, which the consumer reads as such",
+    "not-as-written": 'the chart passes the value on as another than written (``if`` counts `"false"` true)',
     "placeholder": "a template placeholder left in is taken literally (a password of `${PASSWORD}`)",
     "ingress-tls": "TLS passed through to a master that serves plain HTTP: every connection fails",
     "default-pool-exists": (
@@ -39,9 +40,9 @@ MEANING: dict[str, str] = {
 #: validates it, the Kubernetes API server does not). Errors about them are not judged.
 UNJUDGED: dict[tuple[str, ...], str] = {("openshiftRoute",): "the OpenShift Route API is not replayed"}
 
-#: The schema rules, which still judge a value by the type and format the values model gives
-#: it rather than by how its consumer decodes it (a number where the master takes a string it
-#: makes of it, a string Kubernetes reads as the integer it spells). Their over-strict findings
+#: The schema rules. Their errors are judged by what the chart renders (``rules/effect.py``), except
+#: on values the chart branches on (enums), sections and lists, and where the consumer's reading
+#: is not rendered (a viper cast, a format refused only when used). Their over-strict findings
 #: are the part of issue 26 still open: the replay marks them expected failures, and any other
 #: rule's over-strict finding, or any refusal lint misses, fails.
 NOT_YET_EXACT = frozenset({"wrong-type", "invalid-enum", "invalid-format", "out-of-range"})

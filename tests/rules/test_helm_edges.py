@@ -64,8 +64,9 @@ def test_a_value_the_chart_trims_is_accepted_with_a_warning(
     ],
 )
 def test_truthiness_is_refused_saying_what_helm_does_with_it(tmp_path: Path, text: str, says: str) -> None:
-    assert found(tmp_path, BASE + text, ["wrong-type"]) == [(3, text.index(":") + 3, "wrong-type")]
-    assert says in messages(tmp_path, BASE + text, "wrong-type")[0]
+    rules = ["wrong-type", "not-as-written"]
+    assert found(tmp_path, BASE + text, rules) == [(3, text.index(":") + 3, "not-as-written")]
+    assert says in messages(tmp_path, BASE + text, "not-as-written")[0]
 
 
 @pytest.mark.parametrize(
@@ -76,13 +77,17 @@ def test_truthiness_is_refused_saying_what_helm_does_with_it(tmp_path: Path, tex
         ('logColor: "t"\n', None, ""),
         ("logColor: 0\n", "wrong-type", "where 0 counts as unset, so Helm writes the chart's default, true"),
         ("logColor: false\n", "log-color-ignored", 'write logColor: "false"'),
-        ("logColor: 1\n", "wrong-type", "YAML reads 1 as a number, which the master reads there as false"),
+        (
+            "logColor: 1\n",
+            "not-as-written",
+            "YAML reads 1 as a number, which the master reads there as false",
+        ),
         (
             'logColor: "1"\n',
-            "wrong-type",
+            "not-as-written",
             'YAML reads "1" as a number, which the master reads there as false',
         ),
-        ('logColor: "nope"\n', "wrong-type", "reads any text but a boolean word there as false"),
+        ('logColor: "nope"\n', "not-as-written", "reads any text but a boolean word there as false"),
     ],
 )
 def test_log_color_is_judged_by_what_the_master_reads(
@@ -90,7 +95,7 @@ def test_log_color_is_judged_by_what_the_master_reads(
 ) -> None:
     """The chart writes logColor bare through ``default true``; the master reads it with viper's
     cast (its oracle: a number, or text that is no boolean word, becomes false)."""
-    rules = ["wrong-type", "log-color-ignored"]
+    rules = ["wrong-type", "not-as-written", "log-color-ignored"]
     assert [f[2] for f in found(tmp_path, BASE + text, rules)] == ([rule] if rule else [])
     if rule:
         assert says in messages(tmp_path, BASE + text, rule)[0]

@@ -30,7 +30,7 @@ REAL_WORLD = ROOT / "tests" / "data" / "real-world"
 RULES = [
     "unknown-key", "foreign-key", "misplaced-key", "key-not-in-release", "wrong-type", "invalid-enum",
     "out-of-range", "invalid-format", "quantity-unit", "placeholder", "missing-key", "no-effect",
-    "untrimmed-value",
+    "untrimmed-value", "not-as-written",
 ]  # fmt: skip
 
 
@@ -208,7 +208,7 @@ def test_booleans_pass(tmp_path: Path) -> None:
 
 
 def test_quoted_boolean_is_an_error(tmp_path: Path) -> None:
-    assert lint(tmp_path, 'enterpriseEdition: "false"\n') == [(3, 20, "wrong-type")]
+    assert lint(tmp_path, 'enterpriseEdition: "false"\n') == [(3, 20, "not-as-written")]
     assert 'the non-empty string "false" is true' in only(tmp_path, 'enterpriseEdition: "false"\n')[0]
 
 
@@ -586,12 +586,14 @@ def test_text_the_chart_renders_as_the_boolean_it_spells_is_what_was_meant(tmp_p
     a warning that says so (the schema, and editors, still want the boolean), not an error."""
     (finding,) = [d for d in diagnostics(tmp_path, BASE + line + "\n") if d.rule == "wrong-type"]
     assert finding.severity is Severity.WARNING
-    assert "the chart renders this text as the boolean" in finding.message
+    assert (
+        "exactly as `true`, so it works as that" in finding.message or "exactly as `false`" in finding.message
+    )
 
 
 def test_a_secret_word_is_not_quoted_back(tmp_path: Path) -> None:
-    (message,) = messages(tmp_path, BASE + "db:\n  password: yes\n", "wrong-type")
-    assert "yes" not in message
+    (message,) = messages(tmp_path, BASE + "db:\n  password: yes\n", "not-as-written")
+    assert "yes" not in message and "true" not in message
 
 
 @pytest.mark.parametrize(
@@ -606,10 +608,11 @@ def test_a_non_boolean_where_a_boolean_belongs_says_what_helm_makes_of_it(
     tmp_path: Path, line: str, truth: str
 ) -> None:
     text = BASE + line + "\n"
-    assert [rule for _, _, rule in found(tmp_path, text, ["wrong-type", "log-color-ignored"])] == [
-        "wrong-type"
+    (rule,) = [
+        rule for _, _, rule in found(tmp_path, text, ["wrong-type", "not-as-written", "log-color-ignored"])
     ]
-    assert truth in messages(tmp_path, text, "wrong-type")[0]
+    assert rule == ("wrong-type" if line.startswith("logColor") else "not-as-written")
+    assert truth in messages(tmp_path, text, rule)[0]
 
 
 def test_every_placeholder_of_a_value_is_reported_in_one_run(tmp_path: Path) -> None:

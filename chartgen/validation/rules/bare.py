@@ -97,6 +97,30 @@ def _read_back(text: str) -> tuple[Any, bool]:
     return read, (read if isinstance(read, str) else go_string(read) if read is not None else None) == text
 
 
+def misread(path: Path, value: str, ways: Mapping[str, list[str]], *, secret: bool = False) -> str | None:
+    """Why text the chart writes bare (``ways``, from ``writes``) is not read back as that text by
+    every reader; None when it is."""
+    if not ({"unquoted", "embedded"} & ways.keys()):
+        return None
+    whole = "unquoted" in ways
+    why = _syntax(value, whole=whole, secret=secret)
+    if why is not None or not whole:
+        return why
+    read, same = _read_back(value)
+    strict = strict_reader(path, ways["unquoted"])
+    if not same:
+        kind = "null" if read is None else f"the {_KINDS[type(read)]}"
+        what = kind if read is None or secret else f"{kind} {_flow(read)}"
+        return f"YAML reads it back as {what}, not as that text"
+    if read is not None and not isinstance(read, str) and strict is not None:
+        return f"YAML reads it back as a {_KINDS[type(read)]}, which {strict}"
+    if isinstance(read, str) and value[:1] in _YAML11_START and _yaml11_not_text().fullmatch(value):
+        return (
+            "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
+        )
+    return None
+
+
 @rule(RULE)
 def written_bare(ctx: Context) -> Iterator[Diagnostic]:
     """A string the chart writes without quotes must read back as the same string.
@@ -124,24 +148,10 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
             continue
         if "string" not in types_at(ctx.release, path):
             continue  # a string where none belongs is the schema's finding
-        whole = "unquoted" in ways
         where = target({how: ways[how] for how in ("unquoted", "embedded") if how in ways})
         secret = path[-1] in SECRET_KEYS or ctx.loaded.positions.get(path, _NOWHERE).file == "--set-file"
         shown = "the value" if secret else f"`{value}`"
-        why = _syntax(value, whole=whole, secret=secret)
-        if why is None and whole:
-            read, same = _read_back(value)
-            strict = strict_reader(path, ways["unquoted"]) if "unquoted" in ways else None
-            if not same:
-                kind = "null" if read is None else f"the {_KINDS[type(read)]}"
-                what = kind if read is None or secret else f"{kind} {_flow(read)}"
-                why = f"YAML reads it back as {what}, not as that text"
-            elif read is not None and not isinstance(read, str) and strict is not None:
-                why = f"YAML reads it back as a {_KINDS[type(read)]}, which {strict}"
-            elif isinstance(read, str) and value[:1] in _YAML11_START and _yaml11_not_text().fullmatch(value):
-                why = "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
-            else:
-                continue
+        why = misread(path, value, ways, secret=secret)
         if why is None:
             continue
         yield ctx.diag(

@@ -51,6 +51,7 @@ def _as_written(ctx: Context, found: Finding) -> str | None:
     if (
         found.rule != "wrong-type"
         or word is None
+        or not isinstance(ctx.get(*found.path, user=True), bool)
         or not isinstance(expected, list)
         or "string" not in expected
     ):

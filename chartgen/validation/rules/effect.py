@@ -1,0 +1,393 @@
+"""Schema findings judged by what the chart renders: the consumers read the objects, not the values.
+
+The values model types each value by what its reader takes; but the chart stands between the
+two. A number where text belongs (``clusterName: 1234``) is written ``cluster_name: 1234``
+either way; text spelling a boolean (``"true"``) passes ``if`` as the boolean does; a value in a
+section these values do not render reaches nobody. So each type, format, enum and range error
+the schema walk finds is rendered twice more:
+
+- with the chart's default in its place: the same objects mean the value has no effect, so
+  nothing can refuse it (a warning);
+- with the value it evidently says (the text written, the boolean or number it spells): the
+  same objects mean every consumer does what was meant (a warning that the schema, and
+  editors, take the other spelling); other objects mean the consumer gets something else than
+  was written (``not-as-written``, an error).
+
+A finding neither render clears stays as the walk made it. Only findings cost renders, and
+only ``MAX_RENDERS`` of them: a valid file renders nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+from chartgen.records import replace
+from chartgen.validation.registry import Context, explain
+
+TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+if TYPE_CHECKING:
+    from typing import Any
+
+RULE = "not-as-written"
+
+explain(
+    RULE,
+    """A value the chart passes on as something other than what was written.
+
+    Where a value is not of the type its field takes, chartgen renders the chart twice: with
+    the value, and with what the value evidently says (the text as written, the boolean or
+    number it spells). Where the objects differ, the consumer gets something else than was
+    written: Helm reads ``1.5e3`` in a values file as the number 1500 and writes
+    ``cluster_name: 1500``; a template tests text with ``if``, where ``"false"`` is true; a
+    whole number from a values file of a million or more is printed ``1.234567e+06``.
+
+    pass: ``clusterName: 1234`` (the chart writes ``cluster_name: 1234`` either way)
+    fail: ``db: {disablePVC: "false"}`` (``if`` counts the text as true: no volume claim)
+    fail: ``clusterName: 1.5e3`` (the master's cluster name is ``1500``)
+
+    fix: write the value as the type its field takes: quote text, write booleans and numbers bare.
+    """,
+)
+
+#: The schema walk's rules that judge a value by its type in the model.
+JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
+#: Renders spent on findings per lint: a hostile file of thousands of wrong values stays fast.
+MAX_RENDERS = 32
+_ABSENT = object()
+_DIGITS = re.compile(r"[-+]?[0-9]+")
+#: Longer text spells no number a consumer reads (2**64 has 20 digits; a float, some more).
+_LONGEST = 64
+
+
+def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
+    """``found`` with each schema error the render clears made a warning, and each value the
+    render passes on otherwise made a ``not-as-written`` error."""
+    suspects = [d for d in found if d.is_error and d.rule in JUDGED and d.path and _judged(ctx, d.path)]
+    if not suspects:
+        return found
+    from chartgen.rendering.engine import ReleaseInfo
+
+    renders = _Renders(ctx.values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
+    if renders.base is None:
+        return found  # the values do not render (Helm refuses them): every finding stands
+    judged: dict[Diagnostic, Diagnostic] = {}
+    defaults = _chart_defaults(ctx.release)
+    unused = renders.unchanged(
+        {d.path: _at(defaults, d.path) for d in suspects if isinstance(d.path[-1], str)}
+    )
+    for d in suspects:
+        if d.path in unused:
+            judged[d] = replace(
+                d,
+                severity=Severity.WARNING,
+                message=f"{d.message}; but it has no effect with these values: the chart renders the same "
+                "objects without it",
+            )
+    for d in suspects:
+        if d in judged:
+            continue
+        value = ctx.get(*d.path)
+        meant = _meant(value, _expected(ctx, d.path), ctx.loaded.words.get(d.path))
+        if meant is None:
+            if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
+                judged[d] = _otherwise(ctx, d, value, None)
+            continue
+        if _refused(ctx, d.path, meant[0]):
+            continue  # what was meant is refused as well: the finding stands
+        if isinstance(value, str) and value != _go_text(meant[0]) and _writes(d.path):
+            continue  # Helm writes the text as it is (``08``), which chartgen's render does not claim to
+        same = renders.same(d.path, meant[0])
+        if same is None:
+            continue  # out of renders: the finding stands
+        if same:
+            judged[d] = replace(
+                d,
+                severity=Severity.WARNING,
+                message=f"{dotted(d.path)}: the chart renders {_shown(ctx, d.path, value)} exactly as "
+                f"{_shown(ctx, d.path, meant[0])}, so it works as that; write {_shown(ctx, d.path, meant[0])}, "
+                "which is what the schema and editors take",
+            )
+        elif d.rule == "wrong-type":
+            judged[d] = _otherwise(ctx, d, value, meant[0])
+    return [judged.get(d, d) for d in found]
+
+
+class _Renders:
+    """The chart's objects for the values, and for the values with some paths changed."""
+
+    def __init__(self, values: dict[str, Any], info: Any) -> None:
+        self.values = values
+        self.info = info
+        self.left = MAX_RENDERS
+        self.base = self._texts(values)
+        self.read: list[Any] | None = None
+
+    def _texts(self, values: dict[str, Any]) -> list[str] | None:
+        from chartgen.rendering.chart import render
+
+        self.left -= 1
+        try:
+            return [m.text for m in render(values, self.info)]
+        except Exception:  # values that do not render, whatever the reason: nothing to compare
+            return None
+
+    def same(self, path: Path, value: object) -> bool | None:
+        """Whether the objects stay the same text with ``path`` set to ``value``; None when out of
+        renders. The same text, not only the same data: chartgen renders what was meant exactly
+        as Helm does, and where a string belongs the master formats a number into text
+        (``1.234567e+06`` is not ``1234567``)."""
+        if self.left <= 0:
+            return None
+        return self._texts(_changed(self.values, {path: value})) == self.base
+
+    def unchanged(self, changes: dict[Path, Any]) -> set[Path]:
+        """The paths whose change alone keeps the objects the same (all changes tried at once first)."""
+        if not changes or self.left <= 0:
+            return set()
+        if self._same(self._texts(_changed(self.values, changes))):
+            return set(changes)
+        return {path for path, value in changes.items() if self.same(path, value)}
+
+    def _same(self, texts: list[str] | None) -> bool:
+        """The same objects as the consumers read them: the same YAML data (``08`` and ``8`` are
+        both 8), ``master.yaml`` included; a digest of other objects' text is read by nobody."""
+        if texts is None or self.base is None:
+            return False
+        if texts == self.base:
+            return True
+        if len(texts) != len(self.base):
+            return False
+        if self.read is None:
+            self.read = _as_read(self.base)
+        read = _as_read(texts)
+        return self.read is not None and read is not None and self.read == read
+
+
+def _as_read(texts: list[str]) -> list[Any] | None:
+    from chartgen.yamlio.load import YamlError, load_yaml
+
+    out = []
+    for text in texts:
+        try:
+            data = load_yaml(text, "", locate=False).data
+            config = data.get("stringData", {}).get("master.yaml") if data.get("kind") == "Secret" else None
+            if isinstance(config, str):
+                data["stringData"]["master.yaml"] = load_yaml(config, "", locate=False).data
+        except (YamlError, AttributeError):
+            return None
+        out.append(_typed(data))
+    return out
+
+
+def _typed(data: Any) -> Any:
+    """YAML data compared as its readers take it: numbers by value, booleans never as numbers, a
+    null as no key at all (JSON decoding into Go and Kubernetes objects alike), and ``checksum/``
+    annotations (a digest of another object's text) left out."""
+    if isinstance(data, dict):
+        return {
+            k: _typed(v)
+            for k, v in data.items()
+            if v is not None and not (isinstance(k, str) and k.startswith("checksum/"))
+        }
+    if isinstance(data, list):
+        return [_typed(item) for item in data]
+    return (type(data) is bool, data)
+
+
+def _otherwise(ctx: Context, d: Diagnostic, value: object, meant: object) -> Diagnostic:
+    """The finding where the objects differ from those of what was meant: ``not-as-written``
+    where the consumer gets another value (of a boolean the walk has said what the chart and the
+    master make of it); unchanged where only the type differs, which the consumer refuses."""
+    if meant is None or isinstance(meant, bool):
+        return replace(d, rule=RULE)
+    wrote = _go_text(value)
+    secret = _secret(ctx, d.path)
+    if isinstance(meant, str):
+        if wrote == meant:
+            return d
+        what = f"Helm holds it as a {_kind(value)} and writes `{'…' if secret else wrote}`"
+    else:
+        read = _read(wrote)
+        if read == meant and not isinstance(read, bool):
+            return d
+        what = f"Helm writes it bare, where YAML reads {_shown(ctx, d.path, read)}"
+    return replace(
+        d,
+        rule=RULE,
+        message=f"{dotted(d.path)}: {what}, not {_written_as(ctx, d.path, meant)} as written",
+        hint=f"write {_shown(ctx, d.path, meant)}"
+        if not isinstance(meant, str)
+        else "quote it: the chart writes a string's text as it is",
+    )
+
+
+def _written_as(ctx: Context, path: Path, meant: object) -> str:
+    if isinstance(meant, str) and not _secret(ctx, path):
+        return f"the text `{meant}`"
+    return _shown(ctx, path, meant)
+
+
+def _read(text: str) -> object:
+    from chartgen.yamlio.resolve import resolve_plain
+
+    return resolve_plain(text)
+
+
+def _meant(value: object, expected: list[str], word: str | None) -> tuple[object] | None:
+    """What ``value`` evidently says, as the type its field takes; None when it says nothing such."""
+    if value is None or isinstance(value, dict | list):
+        return None
+    if "string" in expected:
+        if isinstance(value, str):
+            return None
+        if word is not None:
+            return (word,)
+        if isinstance(value, bool):
+            return ("true" if value else "false",)
+        return (str(int(value)) if isinstance(value, int) else _go_text(value),)
+    if expected == ["boolean"]:
+        read = _number(value) if not isinstance(value, bool) else None
+        if isinstance(value, str):
+            from chartgen.yamlio.resolve import resolve_plain
+
+            spelled = resolve_plain(value.strip())
+            if isinstance(spelled, bool):
+                return (spelled,)
+        return (read != 0,) if read is not None else None
+    if {"integer", "number"} & set(expected) and isinstance(value, str):
+        read = _number(value)
+        if read is None or ("number" not in expected and read != int(read)):
+            return None
+        return (int(read) if "number" not in expected else read,)
+    return None
+
+
+def _number(value: object) -> float | None:
+    """The number a value spells: digits are decimal, leading zeros or not (``08`` is 8)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if len(text) > _LONGEST:
+        return None  # beyond any integer a reader takes: the finding stands
+    if _DIGITS.fullmatch(text):
+        return int(text)
+    from chartgen.yamlio.resolve import resolve_plain
+
+    read = resolve_plain(text)
+    return read if isinstance(read, int | float) and not isinstance(read, bool) else None
+
+
+def _judged(ctx: Context, path: Path) -> bool:
+    """Whether the render can judge the value: a scalar the user wrote, where a scalar belongs,
+    and not one the chart branches on. chartgen renders valid values exactly; of a wrong one,
+    exactly only where the templates print it or test it with ``if``: Helm's ``eq`` and
+    ``trim`` refuse a value of another type, which chartgen's templates do not."""
+    from chartgen.validation.schema_walk import chosen_at
+
+    value = ctx.get(*path, user=True)
+    if isinstance(value, dict | list) or (value is None and ctx.get(*path[:-1], user=True) is None):
+        return False
+    return not ({"object", "array"} & set(_expected(ctx, path))) and not chosen_at(ctx.release, path)
+
+
+def _refused(ctx: Context, path: Path, meant: object) -> bool:
+    """Whether what was meant is itself refused there: by any rule, with it in the value's place."""
+    from chartgen.records import replace as changed
+    from chartgen.validation.registry import all_rules
+
+    loaded = changed(
+        ctx.loaded,
+        user=_changed(ctx.user, {path: meant}),
+        values=_changed(ctx.values, {path: meant}),
+        words={p: w for p, w in ctx.loaded.words.items() if p != path},
+    )
+    trial = Context(loaded, ctx.release_name, ctx.namespace, ctx.is_upgrade)
+    checks = [rule.check for rule in all_rules() if rule.check is not None and not rule.renders]
+    return any(d.is_error and d.path == path for check in checks for d in check(trial))
+
+
+def _writes(path: Path) -> bool:
+    """Whether the chart writes the value anywhere (else templates only test it)."""
+    from chartgen.validation.writes import writes
+
+    return bool(writes(path))
+
+
+def _expected(ctx: Context, path: Path) -> list[str]:
+    from chartgen.validation.schema_walk import types_at
+
+    return sorted(types_at(ctx.release, path) - {"null"})
+
+
+def _chart_defaults(release: str) -> dict[str, Any]:
+    from chartgen.values.load import chart_defaults
+
+    return chart_defaults(release)
+
+
+def _at(data: Any, path: Path) -> Any:
+    """The value at ``path``, or ``_ABSENT``."""
+    for part in path:
+        if isinstance(data, dict) and isinstance(part, str):
+            data = data.get(part, _ABSENT)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return _ABSENT
+    return data
+
+
+def _changed(values: dict[str, Any], changes: dict[Path, Any]) -> dict[str, Any]:
+    """A copy of ``values`` with each path set (or removed, for ``_ABSENT``); only the
+    containers along the paths are copied."""
+    out: dict[str, Any] = dict(values)
+    for path, new in changes.items():
+        node: Any = out
+        for part in path[:-1]:
+            child = _at(node, (part,))
+            if not isinstance(child, dict | list):
+                break
+            child = dict(child) if isinstance(child, dict) else list(child)
+            node[part] = child
+            node = child
+        else:
+            last = path[-1]
+            if isinstance(node, dict) and new is _ABSENT:
+                node.pop(last, None)
+            elif isinstance(node, dict) or (
+                isinstance(last, int) and last < len(node) and new is not _ABSENT
+            ):
+                node[last] = new
+    return out
+
+
+def _secret(ctx: Context, path: Path) -> bool:
+    from chartgen.secrets import SECRET_KEYS
+
+    where = ctx.loaded.positions.get(path)
+    return path[-1] in SECRET_KEYS or (where is not None and where.file == "--set-file")
+
+
+def _shown(ctx: Context, path: Path, value: object) -> str:
+    """A value for a message: as the user wrote it where known, never a secret."""
+    if _secret(ctx, path):
+        return "the value"
+    if isinstance(value, str):
+        from chartgen.yamlio.emit import flow
+
+        return f"`{flow(value)}`"
+    word = ctx.loaded.words.get(path)
+    return f"`{word}`" if word is not None and value == ctx.get(*path) else f"`{_go_text(value)}`"
+
+
+def _go_text(value: object) -> str:
+    from chartgen.yamlio.resolve import go_string
+
+    return go_string(value)
+
+
+def _kind(value: object) -> str:
+    return "boolean" if isinstance(value, bool) else "number"
