@@ -74,7 +74,8 @@ def unquoted(value: Any) -> Any:
     if text != text.strip() or "\n" in text or "\r" in text:
         return text
     typed = resolve_plain(text)
-    return emit.TextFloat(typed) if type(typed) is float else typed
+    # A number or boolean word as Helm writes it (``08``, ``0x10``, ``4e0``): the same text.
+    return typed if typed is None or isinstance(typed, str) else emit.Raw(text)
 
 
 def additional_manager(manager: Any, index: int) -> dict[str, Any]:

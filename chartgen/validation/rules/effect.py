@@ -72,34 +72,17 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
     judged: dict[Diagnostic, Diagnostic] = {}
-    defaults = _chart_defaults(ctx.release)
-    unused = renders.unchanged(
-        {d.path: _at(defaults, d.path) for d in suspects if isinstance(d.path[-1], str)}
-    )
+    otherwise: dict[Diagnostic, object] = {}
     for d in suspects:
-        if d.path in unused:
-            judged[d] = replace(
-                d,
-                severity=Severity.WARNING,
-                message=f"{d.message}; but it has no effect with these values: the chart renders the same "
-                "objects without it",
-            )
-    for d in suspects:
-        if d in judged:
-            continue
         value = ctx.get(*d.path)
         meant = _meant(value, _expected(ctx, d.path), ctx.loaded.words.get(d.path))
         if meant is None:
             if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
-                judged[d] = _otherwise(ctx, d, value, None)
+                otherwise[d] = None
             continue
         if _refused(ctx, d.path, meant[0]):
             continue  # what was meant is refused as well: the finding stands
-        if isinstance(value, str) and value != _go_text(meant[0]) and _writes(d.path):
-            continue  # Helm writes the text as it is (``08``), which chartgen's render does not claim to
         same = renders.same(d.path, meant[0])
-        if same is None:
-            continue  # out of renders: the finding stands
         if same:
             judged[d] = replace(
                 d,
@@ -108,8 +91,21 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
                 f"{_shown(ctx, d.path, meant[0])}, so it works as that; write {_shown(ctx, d.path, meant[0])}, "
                 "which is what the schema and editors take",
             )
-        elif d.rule == "wrong-type":
-            judged[d] = _otherwise(ctx, d, value, meant[0])
+        elif same is not None and d.rule == "wrong-type":
+            otherwise[d] = meant[0]
+    defaults = _chart_defaults(ctx.release)
+    rest = [d for d in suspects if d not in judged and isinstance(d.path[-1], str)]
+    unused = renders.unchanged({d.path: _at(defaults, d.path) for d in rest})
+    for d in rest:
+        if d.path in unused:
+            judged[d] = replace(
+                d,
+                severity=Severity.WARNING,
+                message=f"{d.message}; but it has no effect with these values: the chart renders the same "
+                "objects without it",
+            )
+        elif d in otherwise:
+            judged[d] = _otherwise(ctx, d, ctx.get(*d.path), otherwise[d])
     return [judged.get(d, d) for d in found]
 
 
@@ -133,13 +129,13 @@ class _Renders:
             return None
 
     def same(self, path: Path, value: object) -> bool | None:
-        """Whether the objects stay the same text with ``path`` set to ``value``; None when out of
-        renders. The same text, not only the same data: chartgen renders what was meant exactly
-        as Helm does, and where a string belongs the master formats a number into text
-        (``1.234567e+06`` is not ``1234567``)."""
+        """Whether the objects stay the same with ``path`` set to ``value``; None when out of
+        renders. Where text belongs, the same text: the master formats a number into text
+        (``1.234567e+06`` is not ``1234567``); elsewhere the same data (``08`` is 8)."""
         if self.left <= 0:
             return None
-        return self._texts(_changed(self.values, {path: value})) == self.base
+        texts = self._texts(_changed(self.values, {path: value}))
+        return texts == self.base if isinstance(value, str) else self._same(texts)
 
     def unchanged(self, changes: dict[Path, Any]) -> set[Path]:
         """The paths whose change alone keeps the objects the same (all changes tried at once first)."""
@@ -282,19 +278,25 @@ def _number(value: object) -> float | None:
 
 def _judged(ctx: Context, path: Path) -> bool:
     """Whether the render can judge the value: a scalar the user wrote, where a scalar belongs,
-    and not one the chart branches on. chartgen renders valid values exactly; of a wrong one,
-    exactly only where the templates print it or test it with ``if``: Helm's ``eq`` and
-    ``trim`` refuse a value of another type, which chartgen's templates do not."""
+    and, where the chart branches on it (an enum), text. chartgen renders valid values exactly;
+    of a wrong one, exactly only where the templates print it, test it with ``if`` or compare
+    text with text: Helm's ``eq`` and ``trim`` refuse a value of another type, which chartgen's
+    templates do not."""
     from chartgen.validation.schema_walk import chosen_at
 
     value = ctx.get(*path, user=True)
     if isinstance(value, dict | list) or (value is None and ctx.get(*path[:-1], user=True) is None):
         return False
-    return not ({"object", "array"} & set(_expected(ctx, path))) and not chosen_at(ctx.release, path)
+    expected = _expected(ctx, path)
+    if {"object", "array"} & set(expected):
+        return False
+    # Text compared with text is what Go's ``eq`` and ``trim`` take.
+    return not chosen_at(ctx.release, path) or (isinstance(value, str) and expected == ["string"])
 
 
 def _refused(ctx: Context, path: Path, meant: object) -> bool:
-    """Whether what was meant is itself refused there: by any rule, with it in the value's place."""
+    """Whether what was meant is itself refused there, or does not work either: any finding of
+    any rule, with it in the value's place."""
     from chartgen.records import replace as changed
     from chartgen.validation.registry import all_rules
 
@@ -306,7 +308,8 @@ def _refused(ctx: Context, path: Path, meant: object) -> bool:
     )
     trial = Context(loaded, ctx.release_name, ctx.namespace, ctx.is_upgrade)
     checks = [rule.check for rule in all_rules() if rule.check is not None and not rule.renders]
-    return any(d.is_error and d.path == path for check in checks for d in check(trial))
+    # A warning counts too: ``logColor: false`` renders as 0 does, and the chart ignores both.
+    return any(d.path == path for check in checks for d in check(trial))
 
 
 def _writes(path: Path) -> bool:
@@ -380,7 +383,9 @@ def _shown(ctx: Context, path: Path, value: object) -> str:
 
         return f"`{flow(value)}`"
     word = ctx.loaded.words.get(path)
-    return f"`{word}`" if word is not None and value == ctx.get(*path) else f"`{_go_text(value)}`"
+    written = ctx.get(*path)
+    same = word is not None and type(value) is type(written) and value == written
+    return f"`{word}`" if same else f"`{_go_text(value)}`"
 
 
 def _go_text(value: object) -> str:
