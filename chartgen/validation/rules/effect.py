@@ -80,7 +80,7 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
                 otherwise[d] = None
             continue
-        if _refused(ctx, d.path, meant[0]):
+        if _refused(ctx, d.path, meant[0], renders):
             continue  # what was meant is refused as well: the finding stands
         same = renders.same(d.path, meant[0])
         if same:
@@ -118,6 +118,7 @@ class _Renders:
         self.left = MAX_RENDERS
         self.base = self._texts(values)
         self.read: list[Any] | None = None
+        self.live: dict[Path, dict[str, list[str]]] | None = None
 
     def _texts(self, values: dict[str, Any]) -> list[str] | None:
         from chartgen.rendering.chart import render
@@ -127,6 +128,25 @@ class _Renders:
             return [m.text for m in render(values, self.info)]
         except Exception:  # values that do not render, whatever the reason: nothing to compare
             return None
+
+    def writes(self, path: Path) -> dict[str, list[str]] | None:
+        """How this render writes the value at ``path`` (``{how: [templates]}``, as
+        ``chartgen.data.writes`` says for all renders); None when a boolean (which cannot carry
+        its path) or out of renders."""
+        if self.live is None:
+            if self.left <= 0:
+                return None
+            from chartgen.rendering import audit
+
+            self.left -= 1
+            self.live = {}
+            with audit.recording() as record:
+                if self._texts(audit.tagged(self.values)) is None:
+                    record.clear()
+            for where, how, template in record:
+                sites = self.live.setdefault(where, {}).setdefault(how, [])
+                sites.append(template.removesuffix(".yaml"))
+        return self.live.get(path, {})
 
     def same(self, path: Path, value: object) -> bool | None:
         """Whether the objects stay the same with ``path`` set to ``value``; None when out of
@@ -294,11 +314,14 @@ def _judged(ctx: Context, path: Path) -> bool:
     return not chosen_at(ctx.release, path) or (isinstance(value, str) and expected == ["string"])
 
 
-def _refused(ctx: Context, path: Path, meant: object) -> bool:
+def _refused(ctx: Context, path: Path, meant: object, renders: _Renders) -> bool:
     """Whether what was meant is itself refused there, or does not work either: any finding of
-    any rule, with it in the value's place."""
+    any rule with it in the value's place. Whether text written bare is read back as that text
+    is asked of this render's writes, not of every render's (``written-bare``'s table)."""
     from chartgen.records import replace as changed
     from chartgen.validation.registry import all_rules
+    from chartgen.validation.rules.bare import RULE as BARE
+    from chartgen.validation.rules.bare import misread
 
     loaded = changed(
         ctx.loaded,
@@ -307,9 +330,25 @@ def _refused(ctx: Context, path: Path, meant: object) -> bool:
         words={p: w for p, w in ctx.loaded.words.items() if p != path},
     )
     trial = Context(loaded, ctx.release_name, ctx.namespace, ctx.is_upgrade)
-    checks = [rule.check for rule in all_rules() if rule.check is not None and not rule.renders]
-    # A warning counts too: ``logColor: false`` renders as 0 does, and the chart ignores both.
-    return any(d.path == path for check in checks for d in check(trial))
+    checks = [rule for rule in all_rules() if rule.check is not None and not rule.renders]
+    live = renders.writes(path) if isinstance(meant, str) and not isinstance(ctx.get(*path), bool) else None
+    if live is not None and misread(path, str(meant), live) is not None:
+        return True
+    # A warning that the value has no effect counts too: ``logColor: false`` renders as 0 does,
+    # and the chart ignores both.
+    return any(
+        d.path == path and (d.is_error or _ignored(d.rule))
+        for rule in checks
+        if rule.check is not None and (live is None or rule.rule != BARE)
+        for d in rule.check(trial)
+    )
+
+
+def _ignored(rule: str) -> bool:
+    """A rule that says the value has no effect (``log-color-ignored``, ``db-bundled-unused``)."""
+    from chartgen.validation.rules.unrendered import GATES
+
+    return rule == "no-effect" or rule.endswith(("-ignored", "-unused")) or any(g.rule == rule for g in GATES)
 
 
 def _writes(path: Path) -> bool:
