@@ -339,7 +339,7 @@ def test_weak_and_mistyped_secrets_are_never_echoed() -> None:
         assert "12345678901" not in out + err
     assert [row[1:] for row in findings(lint(values)[1])] == [
         (2, 22, "error", "initial-password-strength"),
-        (6, 14, "error", "not-as-written"),
+        (6, 14, "error", "wrong-type"),
         (7, 14, "error", "wrong-type"),
         (9, 13, "error", "wrong-type"),
     ]

@@ -23,7 +23,8 @@ import re
 
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
 from chartgen.records import replace
-from chartgen.validation.registry import Context, explain
+from chartgen.validation.registry import Context, explain, fixes
+from chartgen.validation.rules.structure import fix_wrong_type
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ explain(
     """,
 )
 
+# A YAML 1.1 word where text belongs (``clusterName: yes``) is quoted, as for wrong-type.
+fixes(RULE, safe=True)(fix_wrong_type)
+
 #: The schema walk's rules that judge a value by its type in the model.
 JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
 #: Renders spent on findings per lint: a hostile file of thousands of wrong values stays fast.
@@ -64,7 +68,8 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     """``found`` with each schema error the render clears made a warning, and each value the
     render passes on otherwise made a ``not-as-written`` error."""
     suspects = [d for d in found if d.is_error and d.rule in JUDGED and d.path and _judged(ctx, d.path)]
-    if not suspects:
+    if not suspects or any(d.is_error and d.rule not in JUDGED for d in found):
+        # Another error may be Helm's refusal, where no render of chartgen's says what Helm does.
         return found
     from chartgen.rendering.engine import ReleaseInfo
 
@@ -74,15 +79,17 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     for d in suspects:
+        if not _scalar(ctx, d.path):
+            continue  # a section or list where none belongs: only whether it has an effect is asked
         value = ctx.get(*d.path)
         meant = _meant(value, _expected(ctx, d.path), ctx.loaded.words.get(d.path))
         if meant is None:
             if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
                 otherwise[d] = None
             continue
-        if _refused(ctx, d.path, meant[0], renders):
-            continue  # what was meant is refused as well: the finding stands
         same = renders.same(d.path, meant[0])
+        if same and _refused(ctx, d.path, meant[0], renders):
+            continue  # what was meant does not work either: the finding stands
         if same:
             judged[d] = replace(
                 d,
@@ -215,9 +222,9 @@ def _otherwise(ctx: Context, d: Diagnostic, value: object, meant: object) -> Dia
     """The finding where the objects differ from those of what was meant: ``not-as-written``
     where the consumer gets another value (of a boolean the walk has said what the chart and the
     master make of it); unchanged where only the type differs, which the consumer refuses."""
-    if meant is None or isinstance(meant, bool):
-        return replace(d, rule=RULE)
     wrote = _go_text(value)
+    if meant is None or isinstance(meant, bool) or (isinstance(value, bool) and wrote != meant):
+        return replace(d, rule=RULE)  # the walk has said what is made of it, in the user's words
     secret = _secret(ctx, d.path)
     if isinstance(meant, str):
         if wrote == meant:
@@ -297,21 +304,23 @@ def _number(value: object) -> float | None:
 
 
 def _judged(ctx: Context, path: Path) -> bool:
-    """Whether the render can judge the value: a scalar the user wrote, where a scalar belongs,
-    and, where the chart branches on it (an enum), text. chartgen renders valid values exactly;
-    of a wrong one, exactly only where the templates print it, test it with ``if`` or compare
-    text with text: Helm's ``eq`` and ``trim`` refuse a value of another type, which chartgen's
-    templates do not."""
+    """Whether the render can judge the value: one the user wrote and, where the chart branches
+    on it (an enum), text. chartgen renders valid values exactly; of a wrong one, exactly only
+    where the templates print it, test it with ``if`` or compare text with text: Helm's ``eq``
+    and ``trim`` refuse a value of another type, which chartgen's templates do not."""
     from chartgen.validation.schema_walk import chosen_at
 
     value = ctx.get(*path, user=True)
-    if isinstance(value, dict | list) or (value is None and ctx.get(*path[:-1], user=True) is None):
-        return False
-    expected = _expected(ctx, path)
-    if {"object", "array"} & set(expected):
+    if value is None and ctx.get(*path[:-1], user=True) is None:
         return False
     # Text compared with text is what Go's ``eq`` and ``trim`` take.
-    return not chosen_at(ctx.release, path) or (isinstance(value, str) and expected == ["string"])
+    return not chosen_at(ctx.release, path) or (isinstance(value, str) and _expected(ctx, path) == ["string"])
+
+
+def _scalar(ctx: Context, path: Path) -> bool:
+    """A scalar where a scalar belongs: only such a value has a meaning to render instead."""
+    value = ctx.get(*path)
+    return not isinstance(value, dict | list) and not ({"object", "array"} & set(_expected(ctx, path)))
 
 
 def _refused(ctx: Context, path: Path, meant: object, renders: _Renders) -> bool:
