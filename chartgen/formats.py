@@ -63,7 +63,9 @@ def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | N
             number, unit = text[:-2].strip(), text[-2].upper()
             hint = f" (write {number}{unit}i or {number}{unit}, not {text[-2:]})"
         return FormatProblem(f"{shown(value)} is not a Kubernetes {what} quantity such as 500m, 2, 8Gi{hint}")
-    if memory is None:
+    if memory is None or amount == 0:
+        # Zero is zero in every unit; the kubelet sets no memory limit for 0 (kuberuntime
+        # generateLinuxContainerResources), so a container starts.
         return None
     error = memory == "limit"
     suffix = ""

@@ -25,6 +25,10 @@ SELF_DECODED = frozenset(
      "slotResourceRequests", "defaultScheduler", "defaultAuxResourcePool", "defaultComputeResourcePool",
      "determinedMasterHost", "determinedMasterScheme"}
 )  # fmt: skip
+#: Values the chart writes bare into master.yaml keys the master registers with viper as integers
+#: (``security.default_task.uid``/``gid``, ``master/internal/config`` ``init.go``): it casts
+#: whatever YAML read there to an int with ``spf13/cast`` v1.4.1 ``ToInt``, never refusing it.
+VIPER_INTS = frozenset({"security.defaultTask.uid", "security.defaultTask.gid"})
 #: Where the value's text is what its consumer reads: a quoted string, or part of a longer one.
 AS_TEXT = ("quoted", "embedded", "text")
 #: What messages call each template's output.
@@ -58,3 +62,22 @@ def strict_reader(path: Path, templates: list[str]) -> str | None:
     if path and path[0] in SELF_DECODED:
         return "the master does not turn back into text in that part of master.yaml: it does not start"
     return None
+
+
+def viper_int(text: str) -> int:
+    """The integer the master makes of ``text`` written bare at a ``VIPER_INTS`` key: go-yaml reads
+    it, then ``cast.ToInt`` takes null as 0, a boolean as 1 or 0, a number toward zero (one
+    beyond int64 converts to -2**63 on amd64, which the master then refuses as negative), and
+    text as ``strconv.ParseInt(text, 0, 0)`` does, or 0 when that fails.
+    ``tests/oracles/casts.py`` holds it to the master's code."""
+    import math
+
+    from chartgen.yamlio.resolve import go_parse_int, resolve_plain
+
+    read = resolve_plain(text.strip(" "))
+    if read is None or isinstance(read, bool):
+        return int(bool(read))
+    if isinstance(read, int | float):
+        return int(read) if math.isfinite(read) and -(2**63) <= read < 2**63 else -(2**63)
+    number = go_parse_int(read)
+    return number if number is not None and number < 2**63 else 0

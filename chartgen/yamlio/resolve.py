@@ -65,7 +65,7 @@ def normalize_number(value: float) -> int | float:
     return value
 
 
-def _go_parse_int(plain: str) -> int | None:
+def go_parse_int(plain: str) -> int | None:
     """strconv.ParseInt(plain, 0, 64), then ParseUint: prefixes 0x/0o/0b, a leading 0 is octal."""
     sign, body = (-1, plain[1:]) if plain[:1] == "-" else (1, plain[1:] if plain[:1] == "+" else plain)
     base = _PREFIXES.get(body[:2].lower(), 0)
@@ -89,7 +89,7 @@ def resolve_plain(text: str) -> Scalar:
         return _BOOL[text]
     if text[:1] in _NUMBER_START:
         plain = text.replace("_", "")
-        number = _go_parse_int(plain)
+        number = go_parse_int(plain)
         if number is not None:
             return normalize_number(float(number)) if abs(number) > _EXACT else number
         if re.fullmatch(_FLOAT, plain):

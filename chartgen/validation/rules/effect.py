@@ -78,6 +78,7 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
         return found  # the values do not render (Helm refuses them): every finding stands
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
+    cast: dict[Diagnostic, object] = {}
     for d in suspects:
         if not _scalar(ctx, d.path):
             continue  # a section or list where none belongs: only whether it has an effect is asked
@@ -86,10 +87,14 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
         if meant is None:
             if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
                 otherwise[d] = None
+            elif d.rule == "wrong-type" and _cast(d.path, value) is not None:
+                cast[d] = value
             continue
         same = renders.same(d.path, meant[0])
         if same and _refused(ctx, d.path, meant[0], renders):
             continue  # what was meant does not work either: the finding stands
+        if same and _writes(d.path) and renders.writes(d.path) == {}:
+            continue  # written nowhere with these values: whether it has an effect says more
         if same:
             judged[d] = replace(
                 d,
@@ -113,6 +118,15 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             )
         elif d in otherwise:
             judged[d] = _otherwise(ctx, d, ctx.get(*d.path), otherwise[d])
+        elif d in cast:
+            read = _cast(d.path, cast[d])
+            judged[d] = replace(
+                d,
+                rule=RULE,
+                message=f"{dotted(d.path)}: the master reads {_shown(ctx, d.path, cast[d])} there as {read}: it "
+                "casts whatever YAML reads at this key to an integer without a word (viper, spf13/cast ToInt)",
+                hint="write the whole number meant",
+            )
     return [judged.get(d, d) for d in found]
 
 
@@ -358,6 +372,17 @@ def _ignored(rule: str) -> bool:
     from chartgen.validation.rules.unrendered import GATES
 
     return rule == "no-effect" or rule.endswith(("-ignored", "-unused")) or any(g.rule == rule for g in GATES)
+
+
+def _cast(path: Path, value: object) -> int | None:
+    """What the master reads at a viper-cast integer key the chart writes bare, when that is not
+    refused (a negative id is); None elsewhere."""
+    from chartgen.validation.writes import VIPER_INTS, pattern, viper_int
+
+    if pattern(path) not in VIPER_INTS or isinstance(value, dict | list):
+        return None
+    read = viper_int(_go_text(value))
+    return read if read >= 0 else None
 
 
 def _writes(path: Path) -> bool:

@@ -1,0 +1,70 @@
+"""Schema errors judged by what the chart renders (``chartgen.validation.rules.effect``): the
+consumers read the objects, so a value that renders as what it says is a warning, one that is not
+rendered a warning, and one that renders as another value ``not-as-written``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chartgen.diagnostics import Severity
+from chartgen.values.load import SetFlags
+
+from .rulecheck import BASE, diagnostics
+
+SCHEMA = ("wrong-type", "invalid-enum", "invalid-format", "out-of-range", "not-as-written")
+
+
+def judged(tmp_path: Path, text: str, flags: SetFlags | None = None) -> list[tuple[str, Severity, str]]:
+    return [
+        (d.rule, d.severity, d.message)
+        for d in diagnostics(tmp_path, BASE + text, flags=flags)
+        if d.rule in SCHEMA
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "rule", "severity", "says"),
+    [
+        # Written ``cluster_name: 1234`` whether text or number: the master's cluster name is 1234.
+        ("clusterName: 1234\n", None, "wrong-type", Severity.WARNING, "exactly as `'1234'`"),
+        # Helm holds values-file numbers as floats: the name becomes 1.234567e+06.
+        ("clusterName: 1234567\n", None, "not-as-written", Severity.ERROR, "writes `1.234567e+06`"),
+        ("clusterName: on\n", None, "not-as-written", Severity.ERROR, "a bare `on` is the boolean true"),
+        # ``if`` counts any text as true: the claim is disabled.
+        ('db:\n  disablePVC: "false"\n', None, "not-as-written", Severity.ERROR, 'string "false" is true'),
+        # Azure settings under shared_fs storage: nothing renders them.
+        ("checkpointStorage:\n  type: shared_fs\n  container: 4\n", None, "wrong-type", Severity.WARNING,
+         "no effect with these values"),
+        # Helm writes ``port: 08080`` bare; go-yaml reads the port 8080.
+        ("", SetFlags(set=["masterPort=08080"]), "wrong-type", Severity.WARNING, "exactly as `8080`"),
+        # Written only into master.yaml (quoted): the text meant is what the master reads.
+        ("", SetFlags(set=["checkpointStorage.hostPath=8080"]), "wrong-type", Severity.WARNING, "exactly as"),
+        # The master casts text to an integer without a word: tasks would run as gid 0.
+        ("security:\n  defaultTask:\n    gid: abc\n", None, "not-as-written", Severity.ERROR, "as 0"),
+    ],
+)  # fmt: skip
+def test_a_value_of_the_wrong_type_is_judged_by_what_the_chart_renders(
+    tmp_path: Path, text: str, flags: SetFlags | None, rule: str, severity: Severity, says: str
+) -> None:
+    ((found, level, message),) = judged(tmp_path, text, flags)
+    assert (found, level) == (rule, severity)
+    assert says in message
+
+
+def test_no_render_judges_a_value_beside_another_error(tmp_path: Path) -> None:
+    """The chart refuses CPU slots without requests: chartgen's render says nothing of Helm's."""
+    (finding,) = judged(tmp_path, "slotType: cpu\nslotResourceRequests: 7\n")
+    assert finding[:2] == ("wrong-type", Severity.ERROR)
+
+
+def test_an_enum_the_chart_compares_is_judged_only_as_text(tmp_path: Path) -> None:
+    """Helm's ``eq`` refuses a number compared with text; chartgen's templates do not model that."""
+    assert judged(tmp_path, "defaultScheduler: 4\n")[0][:2] == ("wrong-type", Severity.ERROR)
+    assert judged(tmp_path, "defaultScheduler: info\n")[0][:2] == ("invalid-enum", Severity.WARNING)
+
+
+def test_a_secret_not_as_written_is_not_shown(tmp_path: Path) -> None:
+    ((rule, _, message),) = judged(tmp_path, "db:\n  password: 12345678901\n")
+    assert rule == "not-as-written" and "12345678901" not in message and "e+10" not in message
