@@ -68,3 +68,16 @@ def test_an_enum_the_chart_compares_is_judged_only_as_text(tmp_path: Path) -> No
 def test_a_secret_not_as_written_is_not_shown(tmp_path: Path) -> None:
     ((rule, _, message),) = judged(tmp_path, "db:\n  password: 12345678901\n")
     assert rule == "not-as-written" and "12345678901" not in message and "e+10" not in message
+
+
+def test_an_empty_section_of_the_wrong_kind_renders_as_null(tmp_path: Path) -> None:
+    """``if`` counts an empty map false, as it counts null: the chart's pools are not written."""
+    ((rule, severity, message),) = judged(tmp_path, "resourcePools: {}\n")
+    assert (rule, severity) == ("wrong-type", Severity.WARNING) and "`resourcePools: null`" in message
+
+
+def test_a_value_beside_text_written_bare_is_still_judged(tmp_path: Path) -> None:
+    """written-bare is about how the master reads what Helm writes: the render is still Helm's."""
+    flags = SetFlags(set=["db.hostAddress=00"])
+    ((rule, severity, _),) = judged(tmp_path, "clusterName: 1234\n", flags)
+    assert (rule, severity) == ("wrong-type", Severity.WARNING)

@@ -56,6 +56,10 @@ fixes(RULE, safe=True)(fix_wrong_type)
 
 #: The schema walk's rules that judge a value by its type in the model.
 JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
+#: Errors about how a consumer reads what chartgen renders exactly as Helm does (text written
+#: bare, a float printed as text, an integer too large, a placeholder): beside them the render
+#: still says what Helm writes. Any other error may be Helm's own refusal.
+READ_AFTER = frozenset({"written-bare", "float-exponent", "int-range", "placeholder", RULE})
 #: Renders spent on findings per lint: a hostile file of thousands of wrong values stays fast.
 MAX_RENDERS = 32
 _ABSENT = object()
@@ -68,7 +72,7 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     """``found`` with each schema error the render clears made a warning, and each value the
     render passes on otherwise made a ``not-as-written`` error."""
     suspects = [d for d in found if d.is_error and d.rule in JUDGED and d.path and _judged(ctx, d.path)]
-    if not suspects or any(d.is_error and d.rule not in JUDGED for d in found):
+    if not suspects or any(d.is_error and d.rule not in JUDGED | READ_AFTER for d in found):
         # Another error may be Helm's refusal, where no render of chartgen's says what Helm does.
         return found
     from chartgen.rendering.engine import ReleaseInfo
@@ -108,6 +112,10 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     defaults = _chart_defaults(ctx.release)
     rest = [d for d in suspects if d not in judged and isinstance(d.path[-1], str)]
     unused = renders.unchanged({d.path: _at(defaults, d.path) for d in rest})
+    # An empty section of the wrong kind is false to ``if``: the chart renders it as null.
+    nulled = renders.unchanged(
+        {d.path: _ABSENT for d in rest if d.path not in unused and _empty(ctx.get(*d.path))}
+    )
     for d in rest:
         if d.path in unused:
             judged[d] = replace(
@@ -115,6 +123,13 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
                 severity=Severity.WARNING,
                 message=f"{d.message}; but it has no effect with these values: the chart renders the same "
                 "objects without it",
+            )
+        elif d.path in nulled:
+            judged[d] = replace(
+                d,
+                severity=Severity.WARNING,
+                message=f"{d.message}; it is empty, so the chart renders it as it renders "
+                f"`{d.path[-1]}: null`, which drops the chart's default",
             )
         elif d in otherwise:
             judged[d] = _otherwise(ctx, d, ctx.get(*d.path), otherwise[d])
@@ -329,6 +344,10 @@ def _judged(ctx: Context, path: Path) -> bool:
         return False
     # Text compared with text is what Go's ``eq`` and ``trim`` take.
     return not chosen_at(ctx.release, path) or (isinstance(value, str) and _expected(ctx, path) == ["string"])
+
+
+def _empty(value: object) -> bool:
+    return isinstance(value, dict | list) and not value
 
 
 def _scalar(ctx: Context, path: Path) -> bool:
