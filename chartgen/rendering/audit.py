@@ -1,4 +1,5 @@
-"""Which value reaches which template site, and how it is written there.
+"""Which value reaches which template site, and how it is written there; and values that refuse
+what Go's templates refuse (``strict``), for renders that judge values of the wrong type.
 
 ``python -m chartgen.gen`` renders the golden and conformance values with every value tagged
 with its path, and records each tagged value that ``quoted`` or ``unquoted`` writes (the two
@@ -86,3 +87,55 @@ def in_template(name: str) -> None:
 def written(value: Any, how: str) -> None:
     if _RECORD is not None and isinstance(value, _Tagged):
         _RECORD.append((value.path, how, _TEMPLATE))
+
+
+class GoTypeError(Exception):
+    """What Go's template functions refuse and Python's take: comparing a number with text
+    (``eq``), trimming a number (``trim``). Raised only for values marked ``strict``."""
+
+
+class _Strict:
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            raise GoTypeError(f"incompatible types for comparison: {self!r} and {other!r}")
+        return bool(super().__eq__(other))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return super().__hash__()
+
+
+class StrictInt(_Strict, int):
+    pass
+
+
+class StrictHelmFloat(_Strict, HelmFloat):
+    pass
+
+
+class StrictFloat(_Strict, float):
+    pass
+
+
+#: The kinds ``strict`` marks a number with.
+STRICT = (StrictInt, StrictHelmFloat, StrictFloat)
+
+
+class StrictText(str):
+    """The Go text of a strict number: ``trim`` refuses it, as Go's refuses the number."""
+
+
+def strict(value: Any) -> Any:
+    """``value`` marked to refuse, in a render, what Go's templates refuse of a number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    kind = (
+        StrictHelmFloat
+        if isinstance(value, HelmFloat)
+        else StrictFloat
+        if isinstance(value, float)
+        else StrictInt
+    )
+    return kind(value)

@@ -102,7 +102,8 @@ def sha256_hex(text: str) -> str:
 def _go_string(value: Any) -> str:
     from chartgen.yamlio.resolve import go_string
 
-    return go_string(value)
+    text = go_string(value)
+    return audit.StrictText(text) if isinstance(value, audit.STRICT) else text
 
 
 def _bare(value: Any) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
+from chartgen.rendering.audit import GoTypeError, StrictText
+
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
     from typing import Any
@@ -162,6 +164,8 @@ class Template:
 
 
 def _trim(value: Any, chars: str | None = None) -> str:
+    if isinstance(value, StrictText):
+        raise GoTypeError(f"wrong type for value; expected string; got a number: {value}")
     return str(value).strip(chars)
 
 

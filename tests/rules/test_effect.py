@@ -59,10 +59,12 @@ def test_no_render_judges_a_value_beside_another_error(tmp_path: Path) -> None:
     assert finding[:2] == ("wrong-type", Severity.ERROR)
 
 
-def test_an_enum_the_chart_compares_is_judged_only_as_text(tmp_path: Path) -> None:
-    """Helm's ``eq`` refuses a number compared with text; chartgen's templates do not model that."""
+def test_a_number_where_the_chart_compares_text_is_rendered_as_go_refuses_it(tmp_path: Path) -> None:
+    """Helm's ``trim`` refuses the number 4 (``defaultScheduler``): the error stands. The database's
+    certificate type is trimmed only with database TLS: without it, 4 has no effect."""
     assert judged(tmp_path, "defaultScheduler: 4\n")[0][:2] == ("wrong-type", Severity.ERROR)
     assert judged(tmp_path, "defaultScheduler: info\n")[0][:2] == ("invalid-enum", Severity.WARNING)
+    assert judged(tmp_path, "db:\n  resourceType: 4\n")[0][:2] == ("wrong-type", Severity.WARNING)
 
 
 def test_a_secret_not_as_written_is_not_shown(tmp_path: Path) -> None:

@@ -75,9 +75,15 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     if not suspects or any(d.is_error and d.rule not in JUDGED | READ_AFTER for d in found):
         # Another error may be Helm's refusal, where no render of chartgen's says what Helm does.
         return found
+    from chartgen.rendering.audit import strict
     from chartgen.rendering.engine import ReleaseInfo
+    from chartgen.validation.schema_walk import chosen_at
 
-    renders = _Renders(ctx.values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
+    # A number where the chart compares text refuses, in these renders, what Go's eq and trim do.
+    values = _changed(
+        ctx.values, {d.path: strict(ctx.get(*d.path)) for d in suspects if chosen_at(ctx.release, d.path)}
+    )
+    renders = _Renders(values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
     judged: dict[Diagnostic, Diagnostic] = {}
@@ -334,16 +340,21 @@ def _number(value: object) -> float | None:
 
 def _judged(ctx: Context, path: Path) -> bool:
     """Whether the render can judge the value: one the user wrote and, where the chart branches
-    on it (an enum), text. chartgen renders valid values exactly; of a wrong one, exactly only
-    where the templates print it, test it with ``if`` or compare text with text: Helm's ``eq``
-    and ``trim`` refuse a value of another type, which chartgen's templates do not."""
+    on it (an enum), text or a number. chartgen renders valid values exactly; of a wrong one,
+    exactly where the templates print it, test it with ``if`` or compare text with text, and
+    where Helm's ``eq`` and ``trim`` refuse a number, as a ``strict`` number does."""
     from chartgen.validation.schema_walk import chosen_at
 
     value = ctx.get(*path, user=True)
     if value is None and ctx.get(*path[:-1], user=True) is None:
         return False
-    # Text compared with text is what Go's ``eq`` and ``trim`` take.
-    return not chosen_at(ctx.release, path) or (isinstance(value, str) and _expected(ctx, path) == ["string"])
+    # Text compared with text is what Go's ``eq`` and ``trim`` take; a number is rendered
+    # ``strict``, refusing them as Go does; a boolean cannot be so marked.
+    expected = _expected(ctx, path)
+    return not chosen_at(ctx.release, path) or (
+        expected == ["string"]
+        and (isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)))
+    )
 
 
 def _empty(value: object) -> bool:
