@@ -28,7 +28,9 @@ _DNS_LABEL = _LABEL
 _SUFFIX = r"[a-z0-9.-]*[a-z0-9]"
 _HOST_LABEL = r"[A-Za-z0-9](?:[-A-Za-z0-9]{0,61}[A-Za-z0-9])?"
 _HOSTNAME = rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?"
-_URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+\S*"
+# No two adjacent repeats can take the same character: on a value that fails at its end,
+# a backtracking matcher would otherwise try every split between them (quadratic time).
+_URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]\S*"
 _SI = {"": 1, "n": 1e-9, "u": 1e-6, "m": 1e-3, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
 _ONE_MI = 1 << 20
 
@@ -196,5 +198,6 @@ def spells_number(text: str, expected: Collection[str]) -> bool:
         return len(digits) <= 18
     return (
         "number" in expected
-        and re.fullmatch(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip()) is not None
+        and re.fullmatch(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text.strip())
+        is not None
     )

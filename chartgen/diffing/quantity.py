@@ -10,7 +10,9 @@ _SUFFIX: dict[str, Fraction | int] = {
     "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50, "Ei": 2**60,
     "m": Fraction(1, 1000), "u": Fraction(1, 10**6), "n": Fraction(1, 10**9),
 }  # fmt: skip
-_QUANTITY = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+))(?:([eE][+-]?\d{1,3})|(Ki|Mi|Gi|Ti|Pi|Ei|[kMGTPEmun])?)$")
+_QUANTITY = re.compile(
+    r"^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:([eE][+-]?\d{1,3})|(Ki|Mi|Gi|Ti|Pi|Ei|[kMGTPEmun])?)$"
+)
 
 
 def parse_quantity(value: object) -> Fraction | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from chartgen import globs
 from chartgen.diagnostics import UsageError
 from chartgen.rendering.engine import CHART_NAME, Manifest
 
@@ -17,30 +18,30 @@ from chartgen.rendering.engine import CHART_NAME, Manifest
 class Pattern:
     """One ``--show-only`` argument: what the user typed and the paths it matches."""
 
-    def __init__(self, text: str, regex: re.Pattern[str] | None) -> None:
+    def __init__(self, text: str, steps: list[globs.Step] | None) -> None:
         self.text = text
-        self.regex = regex
+        self.steps = steps
 
     def matches(self, template: str) -> bool:
-        return self.regex is not None and self.regex.fullmatch(template) is not None
+        return self.steps is not None and globs.matches(self.steps, template)
 
 
-def _glob_regex(pattern: str) -> re.Pattern[str] | None:
+def _glob_steps(pattern: str) -> list[globs.Step] | None:
     """Go's ``filepath.Match``: ``*`` and ``?`` stop at ``/``, ``[…]``/``[^…]`` classes, ``\\`` escapes.
 
     A malformed pattern matches nothing, as in Helm (which ignores the error).
     """
-    out: list[str] = []
+    steps: list[globs.Step] = []
     i = 0
     while i < len(pattern):
         char = pattern[i]
         if char == "*":
-            out.append("[^/]*")
+            globs.many(steps, globs.not_slash)
         elif char == "?":
-            out.append("[^/]")
+            steps.append((globs.ONE, globs.not_slash))
         elif char == "\\" and i + 1 < len(pattern):
             i += 1
-            out.append(re.escape(pattern[i]))
+            steps.append(globs.literal(pattern[i]))
         elif char == "[":
             end = pattern.find("]", i + 1)
             body = pattern[i + 1 : end]
@@ -48,22 +49,22 @@ def _glob_regex(pattern: str) -> re.Pattern[str] | None:
                 return None
             negate = body.startswith("^")
             members = "".join(f"\\{c}" if c in "[]^\\" else c for c in body.removeprefix("^"))
-            out.append(f"[{'^' if negate else ''}{members}]")
+            try:  # one character class: a regular expression without repeats
+                steps.append((globs.ONE, re.compile(f"[{'^' if negate else ''}{members}]").fullmatch))
+            except re.error:
+                return None
             i = end
         else:
-            out.append(re.escape(char))
+            steps.append(globs.literal(char))
         i += 1
-    try:
-        return re.compile("".join(out))
-    except re.error:
-        return None
+    return steps
 
 
 def parse_pattern(text: str) -> Pattern:
     """Refuse, before rendering, a pattern that names no template of the chart."""
     from chartgen.rendering.chart import manifest_templates
 
-    pattern = Pattern(text, _glob_regex(text.removeprefix(f"{CHART_NAME}/")))
+    pattern = Pattern(text, _glob_steps(text.removeprefix(f"{CHART_NAME}/")))
     templates = [f"templates/{name}" for name in sorted(manifest_templates())]
     if any(pattern.matches(t) for t in templates):
         return pattern

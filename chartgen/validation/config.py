@@ -13,9 +13,9 @@ Every key is checked: a typo in a configuration is an error, never a silent defa
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Mapping
 
+from chartgen import globs
 from chartgen.diagnostics import Severity, UsageError
 from chartgen.records import field, record, replace
 
@@ -108,26 +108,31 @@ def _relative(path: str, root: str) -> str | None:
     return os.path.relpath(resolved, root).replace(os.sep, "/")
 
 
-def _glob_regex(glob: str) -> re.Pattern[str]:
+def _glob_steps(glob: str) -> list[globs.Step]:
     """``**/`` any directories (none too), ``*`` and ``?`` within one name, as pre-commit's users expect."""
-    out = ""
+    steps: list[globs.Step] = []
     i = 0
     while i < len(glob):
         if glob.startswith("**/", i):
-            out, i = out + "(?:.*/)?", i + 3
+            steps.append((globs.DIRS, globs.any_char))
+            i += 3
         elif glob.startswith("**", i):
-            out, i = out + ".*", i + 2
+            globs.many(steps, globs.any_char)
+            i += 2
         elif glob[i] == "*":
-            out, i = out + "[^/]*", i + 1
+            globs.many(steps, globs.not_slash)
+            i += 1
         elif glob[i] == "?":
-            out, i = out + "[^/]", i + 1
+            steps.append((globs.ONE, globs.not_slash))
+            i += 1
         else:
-            out, i = out + re.escape(glob[i]), i + 1
-    return re.compile(out)
+            steps.append(globs.literal(glob[i]))
+            i += 1
+    return steps
 
 
 def _matches(relative: str, glob: str) -> bool:
-    return _glob_regex(glob.removeprefix("./")).fullmatch(relative) is not None
+    return globs.matches(_glob_steps(glob.removeprefix("./")), relative)
 
 
 def _apply(settings: Settings, values: dict[str, Any], root: str) -> Settings:

@@ -44,7 +44,9 @@ CONSEQUENCE = {
 
 # ---------------------------------------------------------------------------- placeholders
 
-_PLACEHOLDER = re.compile(r"\$\{[^}]*\}|<[A-Za-z_][^<>\n]*>")
+# A ``${`` ends where the next one begins: otherwise each of many unclosed ones would be
+# scanned to the end of the text (quadratic time).
+_PLACEHOLDER = re.compile(r"\$\{(?:[^}$]|\$(?!\{))*\}|<[A-Za-z_][^<>\n]*>")
 
 
 def placeholders(text: str, *, whole: bool) -> list[str]:

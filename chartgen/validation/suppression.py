@@ -17,7 +17,9 @@ from chartgen.records import record
 
 RULE = "unused-suppression"
 MARK = "chartgen:"
-_DIRECTIVE = re.compile(r"#\s*chartgen:\s*ignore\[([^\]\n]*)\]")
+# Only the opening: the closing bracket is found by ``str.find``, since a pattern running on
+# to it would rescan the rest of the line from every opening (quadratic time on one long line).
+_OPENING = re.compile(r"#\s*chartgen:\s*ignore\[")
 
 
 @record(frozen=True)
@@ -34,11 +36,17 @@ def directives(text: str, file: str) -> list[Directive]:
     for number, line in enumerate(text.splitlines(), start=1):
         if MARK not in line:
             continue
-        for match in _DIRECTIVE.finditer(line):
-            rules = tuple(name.strip() for name in match.group(1).split(",") if name.strip())
+        match = _OPENING.search(line)
+        while match is not None:
+            close = line.find("]", match.end())
+            if close < 0:
+                break  # no later opening on this line has a closing bracket either
+            names = line[match.end() : close].split(",")
+            rules = tuple(name.strip() for name in names if name.strip())
             alone = not line[: match.start()].strip()
             covered = frozenset({number, number + 1} if alone else {number})
             found.append(Directive(file, number, match.start() + 1, rules, covered))
+            match = _OPENING.search(line, close + 1)
     return found
 
 
@@ -90,16 +98,24 @@ def _unused(where: Location, message: str) -> Diagnostic:
 
 
 def texts_of(files: Iterable[str]) -> dict[str, str]:
-    """The text of each file that holds a suppression comment (standard input, read once, is not reread)."""
+    """The text of each file that holds a suppression comment (standard input, read once, is not reread).
+
+    A file too large to be read as values (``input-too-large``) is not scanned for comments either.
+    """
+    from chartgen.yamlio.read import MAX_INPUT_BYTES
+
     texts = {}
     for file in dict.fromkeys(files):
         if file == "-":
             continue
         try:
-            with open(file, encoding="utf-8", errors="replace") as handle:
-                text = handle.read(1 << 20)
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
         except OSError:
             continue
+        if len(data) > MAX_INPUT_BYTES:
+            continue
+        text = data.decode("utf-8", errors="replace")
         if MARK in text:
             texts[file] = text
     return texts

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 _PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [A-Za-z0-9_./:@$+=,()*%-]+)*")
 # Starting with a digit is fine (8Gi, 0736b6d) when a letter keeps every reader from a number.
-_PLAIN_DIGIT = re.compile(r"[0-9][A-Za-z0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
+# Letters before the first are left out of the first repeat: overlapping repeats backtrack
+# in quadratic time on a long text that fails at its end.
+_PLAIN_DIGIT = re.compile(r"[0-9][0-9_.-]*[A-Za-z][A-Za-z0-9_.-]*")
 # Anything a YAML 1.1 or 1.2 reader (PyYAML, ruamel, go-yaml) may take for a number:
 # binary/octal/hex with underscores, sexagesimal 1:30, floats with or without digits.
 _NUMBERISH = (

@@ -32,6 +32,8 @@ ALLOWED: dict[str, set[str]] = {
     # Go's ParseDuration and robfig/cron's ParseStandard, as the master reads a retention schedule.
     "schedules": set(),
     "formats": {"secrets"},
+    # Globs matched without backtracking: ``--show-only`` and a configuration's paths.
+    "globs": set(),
     "kube": {"diagnostics"},
     # What the Kubernetes API server refuses in an object: pure functions over dicts.
     "kubeapi": set(),
@@ -39,13 +41,14 @@ ALLOWED: dict[str, set[str]] = {
     "values": {"_data", "diagnostics", "formats", "releases", "secrets", "yamlio"},
     "planning": {"diagnostics", "values"},
     "podspec": {"_data", "data", "diagnostics", "releases", "suggest", "yamlio", "values"},
-    "rendering": {"diagnostics", "releases", "yamlio"},
+    "rendering": {"diagnostics", "globs", "releases", "yamlio"},
     # Rules read the planner's sizing and the pod-spec checks: declared, one way only.
     "validation": {
         "_data",
         "data",
         "diagnostics",
         "formats",
+        "globs",
         "kubeapi",
         "planning",
         "podspec",

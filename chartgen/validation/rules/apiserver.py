@@ -57,7 +57,8 @@ def _steps(field_path: str) -> list[str | int]:
     import re
 
     steps: list[str | int] = []
-    for name, index in re.findall(r"([^.\[\]]+)|\[([^\]]*)\]", field_path):
+    # A key holds no ``[``: each of many unclosed ones would otherwise be scanned to the end.
+    for name, index in re.findall(r"([^.\[\]]+)|\[([^\][]*)\]", field_path):
         if name:
             steps.append(name)
         else:
