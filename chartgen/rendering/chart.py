@@ -74,8 +74,7 @@ def unquoted(value: Any) -> Any:
     if text != text.strip() or "\n" in text or "\r" in text:
         return text
     typed = resolve_plain(text)
-    # A number or boolean word as Helm writes it (``08``, ``0x10``, ``4e0``): the same text.
-    return typed if typed is None or isinstance(typed, str) else emit.Raw(text)
+    return emit.TextFloat(typed) if type(typed) is float else typed
 
 
 def additional_manager(manager: Any, index: int) -> dict[str, Any]:

@@ -238,6 +238,13 @@ class GoFloat(float):
     __slots__ = ()
 
 
+class TextFloat(float):
+    """A float a YAML reader makes of text the chart writes bare (``9e-98``): written so that
+    every reader reads that float (``9.0e-98``), never as Helm holds a number."""
+
+    __slots__ = ()
+
+
 class JsonFloat(float):
     """A number upstream writes with ``toJson``, whose digits differ from ``toYaml``'s
     (``100000000000000000000`` and ``1e-7`` where go-yaml writes ``1e+20`` and ``1e-07``)."""

@@ -37,8 +37,11 @@ def judged(tmp_path: Path, text: str, flags: SetFlags | None = None) -> list[tup
         # Azure settings under shared_fs storage: nothing renders them.
         ("checkpointStorage:\n  type: shared_fs\n  container: 4\n", None, "wrong-type", Severity.WARNING,
          "no effect with these values"),
-        # Helm writes ``port: 08080`` bare; go-yaml reads the port 8080.
-        ("", SetFlags(set=["masterPort=08080"]), "wrong-type", Severity.WARNING, "exactly as `8080`"),
+        # Helm writes ``port: 08080`` bare: go-yaml reads 8080, YAML 1.1 readers the text; chartgen,
+        # which writes 8080, cannot render it as Helm does.
+        ("", SetFlags(set=["masterPort=08080"]), "wrong-type", Severity.ERROR, "leading zero"),
+        # Written bare as the number it spells, in its one spelling: read alike by every reader.
+        ("", SetFlags(set_string=["masterPort=8443"]), "wrong-type", Severity.WARNING, "works only because"),
         # Written only into master.yaml (quoted): the text meant is what the master reads.
         ("", SetFlags(set=["checkpointStorage.hostPath=8080"]), "wrong-type", Severity.WARNING, "exactly as"),
         # The master casts text to an integer without a word: tasks would run as gid 0.

@@ -100,6 +100,16 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             elif d.rule == "wrong-type" and _cast(d.path, value) is not None:
                 cast[d] = value
             continue
+        if (
+            isinstance(meant[0], str)
+            and _go_text(value) != meant[0]
+            and not isinstance(_read(meant[0]), str)
+            and _bare(d.path)
+        ):
+            # The text meant (``on``, ``1.5e3``) is itself no text written bare: what the consumer
+            # gets is the value Helm writes, whatever chartgen's render of the text would say.
+            otherwise[d] = meant[0]
+            continue
         same = renders.same(d.path, meant[0])
         if same and _refused(ctx, d.path, meant[0], renders):
             continue  # what was meant does not work either: the finding stands
@@ -348,6 +358,10 @@ def _judged(ctx: Context, path: Path) -> bool:
     value = ctx.get(*path, user=True)
     if value is None and ctx.get(*path[:-1], user=True) is None:
         return False
+    if isinstance(value, str) and _bare(path) and _respelled(value):
+        # Written bare, such text (``08``, ``0o6``) is a number to go-yaml and text to YAML 1.1
+        # readers; chartgen writes the number go-yaml reads, so its render is not Helm's.
+        return False
     # Text compared with text is what Go's ``eq`` and ``trim`` take; a number is rendered
     # ``strict``, refusing them as Go does; a boolean cannot be so marked.
     expected = _expected(ctx, path)
@@ -413,6 +427,20 @@ def _cast(path: Path, value: object) -> int | None:
         return None
     read = viper_int(_go_text(value))
     return read if read >= 0 else None
+
+
+def _respelled(text: str) -> bool:
+    """Whether chartgen writes ``text``, printed bare, otherwise than Helm: as the number or
+    boolean go-yaml reads, where that is not the text itself."""
+    read = _read(text.strip(" "))
+    return read is not None and not isinstance(read, str) and _go_text(read) != text.strip(" ")
+
+
+def _bare(path: Path) -> bool:
+    """Whether the chart writes the value bare anywhere (``chartgen.data.writes``)."""
+    from chartgen.validation.writes import writes
+
+    return bool({"unquoted", "embedded"} & writes(path).keys())
 
 
 def _writes(path: Path) -> bool:

@@ -71,18 +71,13 @@ def test_value_after_a_key_round_trips(value: Any) -> None:
     assert not any(line.endswith(" ") for line in text.split("\n")[:1])
 
 
-class _Portable(float):
-    """A float that is not Helm's (``helm_numbers`` marks only plain floats): ``to_yaml`` writes
-    it so that every YAML reader reads that float (``9.0e-98``)."""
-
-
 def _plain_floats(value: Any) -> Any:
     """``value`` with its floats marked as read from text, so ``to_yaml`` writes them portably."""
     if isinstance(value, dict):
         return {key: _plain_floats(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_plain_floats(item) for item in value]
-    return _Portable(value) if type(value) is float else value
+    return emit.TextFloat(value) if type(value) is float else value
 
 
 def _has_float(value: Any) -> bool:
