@@ -312,7 +312,12 @@ class Walker:
                 return
             pattern = node.get("pattern")
             if pattern is not None and not re.search(pattern, value):
-                self.add("invalid-format", path, f"{dotted(path)}: {shown()} does not match {pattern}")
+                self.add(
+                    "invalid-format",
+                    path,
+                    f"{dotted(path)}: {shown()} does not match {pattern}",
+                    data={"keyword": "pattern"},  # JSON Schema's own, unlike the formats chartgen checks
+                )
                 return
         fmt = node.get("format")
         if fmt is not None and not (value == "" and "null" in node.get("type", ())):

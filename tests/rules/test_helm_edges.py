@@ -36,7 +36,7 @@ def test_a_large_integer_from_set_json_is_the_number_the_master_reads(
 
 @pytest.mark.parametrize(
     ("expr", "typed"),
-    [("masterPort=08080", "8080"), ("maxSlotsPerPod=00", "0"), ("maxSlotsPerPod=010", "10")],
+    [("masterPort=08080", "8080"), ("maxSlotsPerPod=00", "0")],
 )
 def test_set_keeps_digits_with_a_leading_zero_as_text_as_helm_does(
     tmp_path: Path, expr: str, typed: str
@@ -44,6 +44,12 @@ def test_set_keeps_digits_with_a_leading_zero_as_text_as_helm_does(
     flags = SetFlags(set=[expr])
     (message,) = messages(tmp_path, BASE, "wrong-type", flags=flags)
     assert "not a string" in message and "leading zero" in message and f"write {typed}" in message
+
+
+def test_set_digits_every_reader_takes_as_octal_are_not_as_written(tmp_path: Path) -> None:
+    """``--set maxSlotsPerPod=010`` stays text; written bare, every YAML reader takes octal 8."""
+    (message,) = messages(tmp_path, BASE, "not-as-written", flags=SetFlags(set=["maxSlotsPerPod=010"]))
+    assert "YAML reads `8`, not `10`" in message
 
 
 @pytest.mark.parametrize(("text", "rule"), [('defaultScheduler: " coscheduler "\n', (3, 19))])

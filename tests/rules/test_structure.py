@@ -476,7 +476,7 @@ VALIDATORS = {r: jsonschema.Draft202012Validator(SCHEMA[r]) for r in SUPPORTED}
 
 def _walker_accepts(values: Any, release: str) -> bool:
     findings = Walker(SCHEMA[release], release).run(values)
-    return not any(f.rule in KEYWORD_RULES for f in findings)
+    return not any(f.rule in KEYWORD_RULES or f.data.get("keyword") == "pattern" for f in findings)
 
 
 def _bases() -> list[tuple[str, dict[str, Any]]]:

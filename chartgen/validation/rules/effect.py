@@ -86,6 +86,9 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     renders = _Renders(values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
+    # Text written bare that chartgen respells (``08``, ``0o6``: a number to go-yaml, text to
+    # YAML 1.1 readers; chartgen writes the number) makes a render that is not Helm's.
+    suspects = [d for d in suspects if not _respelled_here(ctx.get(*d.path), renders.writes(d.path))]
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     cast: dict[Diagnostic, object] = {}
@@ -358,10 +361,6 @@ def _judged(ctx: Context, path: Path) -> bool:
     value = ctx.get(*path, user=True)
     if value is None and ctx.get(*path[:-1], user=True) is None:
         return False
-    if isinstance(value, str) and _bare(path) and _respelled(value):
-        # Written bare, such text (``08``, ``0o6``) is a number to go-yaml and text to YAML 1.1
-        # readers; chartgen writes the number go-yaml reads, so its render is not Helm's.
-        return False
     # Text compared with text is what Go's ``eq`` and ``trim`` take; a number is rendered
     # ``strict``, refusing them as Go does; a boolean cannot be so marked.
     expected = _expected(ctx, path)
@@ -429,11 +428,17 @@ def _cast(path: Path, value: object) -> int | None:
     return read if read >= 0 else None
 
 
-def _respelled(text: str) -> bool:
-    """Whether chartgen writes ``text``, printed bare, otherwise than Helm: as the number or
-    boolean go-yaml reads, where that is not the text itself."""
-    read = _read(text.strip(" "))
-    return read is not None and not isinstance(read, str) and _go_text(read) != text.strip(" ")
+def _respelled_here(value: object, ways: dict[str, list[str]] | None) -> bool:
+    """Whether this render writes ``value`` bare (``ways``: its sites) where YAML readers disagree
+    on it: text go-yaml reads as a number or boolean and YAML 1.1 readers as text (``08``,
+    ``0o6``, ``y``). chartgen writes what go-yaml reads, so its render is not Helm's there."""
+    if not isinstance(value, str) or (ways is not None and not {"unquoted", "embedded"} & ways.keys()):
+        return False
+    from chartgen.validation.rules.bare import yaml11_reads_text
+
+    text = value.strip(" ")
+    read = _read(text)
+    return read is not None and not isinstance(read, str) and yaml11_reads_text(text)
 
 
 def _bare(path: Path) -> bool:
