@@ -88,7 +88,7 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
         return found  # the values do not render (Helm refuses them): every finding stands
     # Text written bare that chartgen respells (``08``, ``0o6``: a number to go-yaml, text to
     # YAML 1.1 readers; chartgen writes the number) makes a render that is not Helm's.
-    suspects = [d for d in suspects if not _respelled_here(ctx.get(*d.path), renders.writes(d.path))]
+    suspects = [d for d in suspects if not _respelled_here(ctx.get(*d.path), d.path, renders)]
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     cast: dict[Diagnostic, object] = {}
@@ -428,11 +428,14 @@ def _cast(path: Path, value: object) -> int | None:
     return read if read >= 0 else None
 
 
-def _respelled_here(value: object, ways: dict[str, list[str]] | None) -> bool:
-    """Whether this render writes ``value`` bare (``ways``: its sites) where YAML readers disagree
+def _respelled_here(value: object, path: Path, renders: _Renders) -> bool:
+    """Whether this render writes ``value`` bare (at ``path``) where YAML readers disagree
     on it: text go-yaml reads as a number or boolean and YAML 1.1 readers as text (``08``,
     ``0o6``, ``y``). chartgen writes what go-yaml reads, so its render is not Helm's there."""
-    if not isinstance(value, str) or (ways is not None and not {"unquoted", "embedded"} & ways.keys()):
+    if not isinstance(value, str):
+        return False  # asked first: only text costs the render that finds the sites
+    ways = renders.writes(path)
+    if ways is not None and not {"unquoted", "embedded"} & ways.keys():
         return False
     from chartgen.validation.rules.bare import yaml11_reads_text
 
