@@ -120,6 +120,13 @@ def error(message: str) -> None:
     )
 
 
+def warning(message: str) -> None:
+    """``chartgen: warning: …`` on standard error: said, but the command goes on."""
+    from chartgen.report import printable
+
+    sys.stderr.write(f"chartgen: warning: {printable(message)}\n")
+
+
 def usage_error(exc: UsageError) -> int:
     error(str(exc))
     return 2

@@ -48,6 +48,7 @@ _SETTINGS: dict[str, type] = {
     "release-name": str,
     "namespace": str,
     "base": list,
+    "subchart": str,
 }
 _TOP_ONLY: dict[str, type] = {"exclude": list, "overrides": list}
 
@@ -64,12 +65,18 @@ class Settings:
     release_name: str | None = None
     namespace: str | None = None
     base: tuple[str, ...] = ()
+    #: The key of an umbrella chart's values that holds the Determined chart's (``determined``).
+    subchart: str | None = None
     #: Where these settings come from (a configuration file), for messages.
     source: str | None = None
     excluded: bool = False
 
-    def enabled(self, rule: str) -> bool:
-        chosen = any(rule_matches(rule, pattern) for pattern in self.select)
+    def enabled(self, rule: str, *, opt_in: bool = False) -> bool:
+        """Whether ``rule``'s findings are reported; an opt-in rule only where ``select`` names it."""
+        if opt_in:
+            chosen = rule in self.select
+        else:
+            chosen = any(rule_matches(rule, pattern) for pattern in self.select)
         return chosen and not any(rule_matches(rule, pattern) for pattern in self.ignore)
 
 
@@ -145,7 +152,7 @@ def _apply(settings: Settings, values: dict[str, Any], root: str) -> Settings:
         changes["severity"] = {**settings.severity, **{k: Severity(v) for k, v in values["severity"].items()}}
     if "base" in values:
         changes["base"] = tuple(_shown(os.path.join(root, name)) for name in values["base"])
-    for key in ("strict", "app-version", "release-name", "namespace"):
+    for key in ("strict", "app-version", "release-name", "namespace", "subchart"):
         if key in values:
             changes[key.replace("-", "_")] = values[key]
     return replace(settings, **changes)

@@ -108,6 +108,9 @@ class Rule:
     fix: Fixer | None = None
     safe: bool = False
     renders: bool = False
+    #: Reported only where a configuration or ``select`` names it: advice whose remedy not every
+    #: tool chain has (ruff's and pylint's optional checks).
+    opt_in: bool = False
 
     @property
     def doc(self) -> str:
@@ -119,14 +122,14 @@ class Rule:
 RULES: dict[str, Rule] = {}
 
 
-def rule(name: str, *, renders: bool = False) -> Callable[[Check], Check]:
+def rule(name: str, *, renders: bool = False, opt_in: bool = False) -> Callable[[Check], Check]:
     """Register a check; one that ``renders`` the values runs after the others, and only when
-    they found no error (only then do the values render)."""
+    they found no error (only then do the values render); an ``opt_in`` one runs only when asked."""
 
     def register(check: Check) -> Check:
         if name in RULES:
             raise ValueError(f"rule {name} registered twice")
-        RULES[name] = Rule(name, check, check.__doc__ or "", renders=renders)
+        RULES[name] = Rule(name, check, check.__doc__ or "", renders=renders, opt_in=opt_in)
         return check
 
     return register

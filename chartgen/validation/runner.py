@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from chartgen.diagnostics import Diagnostic
 from chartgen.validation.registry import Context, all_rules
 from chartgen.validation.rules.effect import judged_by_render
@@ -14,10 +16,12 @@ def run_rules(
     release_name: str = "determined",
     namespace: str = "default",
     is_upgrade: bool = False,
+    opt_in: Collection[str] = (),
 ) -> list[Diagnostic]:
+    """``opt_in``: the opt-in rules to run as well (the others run always)."""
     ctx = Context(loaded, release_name, namespace, is_upgrade)
     found: list[Diagnostic] = list(loaded.notes)
-    rules = list(all_rules())
+    rules = [known for known in all_rules() if not known.opt_in or known.rule in opt_in]
     for rule in rules:
         if rule.check is not None and not rule.renders:
             found.extend(rule.check(ctx))

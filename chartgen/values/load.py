@@ -117,6 +117,36 @@ def from_text(text: str, name: str) -> Loaded:
     return loaded
 
 
+def subchart_section(loaded: Loaded, key: str) -> Loaded | None:
+    """An umbrella chart's values file read as the values of its subchart ``key``: the map under
+    that key, every position still the file's own. None when the file has no such section.
+
+    Only the section reaches the subchart (Helm passes it ``global`` too, which the Determined
+    chart never reads)."""
+    data = loaded.data if isinstance(loaded.data, dict) else {}
+    if key not in data:
+        return None
+    section = data[key]
+    if section is None:
+        section = {}
+    if not isinstance(section, dict):
+        where = loaded.at((key,)) or Location(loaded.file, 1, 1)
+        message = f"the {key!r} section must be a mapping of the Determined chart's values"
+        raise ChartgenError([Diagnostic("values-not-a-map", message, location=where)])
+
+    def inside(table: dict[Path, Any]) -> dict[Path, Any]:
+        return {path[1:]: item for path, item in table.items() if len(path) > 1 and path[0] == key}
+
+    return Loaded(
+        section,
+        loaded.file,
+        keys=inside(loaded.keys),
+        values=inside(loaded.values),
+        notes=list(loaded.notes),
+        words=inside(loaded.words),
+    )
+
+
 def from_data(data: Mapping[str, Any], name: str) -> Loaded:
     """One layer of values given as data: a copy in the types a YAML file would give."""
     return Loaded(_plain(data, ()), name)

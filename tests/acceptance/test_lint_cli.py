@@ -61,6 +61,7 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def write(name: str, text: str | bytes) -> str:
     path = Path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(text, bytes):
         path.write_bytes(text)
     else:
@@ -222,14 +223,29 @@ def test_a_yaml_syntax_error_is_a_located_finding_exit_1() -> None:
 
 def test_a_file_that_cannot_be_read_exits_2_but_the_others_are_linted() -> None:
     bad = write("bad.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
-    Path("dir.yaml").mkdir()
-    code, out, err = lint(bad, "missing.yaml", "dir.yaml")
+    Path("loop.yaml").symlink_to("loop.yaml")
+    code, out, err = lint(bad, "missing.yaml", "loop.yaml")
     assert code == 2
     assert findings(out) == [("bad.yaml", 2, 22, "error", "initial-password-strength")]
     assert err.splitlines() == [
         "chartgen: error: cannot read values file missing.yaml: No such file or directory",
-        "chartgen: error: cannot read values file dir.yaml: Is a directory",
+        "chartgen: error: cannot read values file loop.yaml: Too many levels of symbolic links",
     ]
+
+
+def test_a_directory_is_linted_as_the_values_files_under_it() -> None:
+    write("deploy/prod/values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: weak\n")
+    write("deploy/dev/helm-values.yml", "maxSlotsPerPod: x\n")
+    write("deploy/dev/kustomization.yaml", "resources: [a]\n")
+    write("deploy/.git/values.yaml", "broken: [\n")
+    Path("empty").mkdir()
+    code, out, err = lint("deploy", "empty")
+    assert code == 1
+    assert [f[0] for f in findings(out)] == ["deploy/dev/helm-values.yml"] * 2 + ["deploy/prod/values.yaml"]
+    assert err == "chartgen: warning: no values file (*values*.yaml) under empty\n"
+    write(".chartgen.yaml", "exclude: [deploy/dev/**]\n")
+    code, out, _ = lint("deploy")
+    assert [f[0] for f in findings(out)] == ["deploy/prod/values.yaml"]
 
 
 def test_json_stays_valid_when_a_file_cannot_be_read() -> None:
@@ -380,14 +396,14 @@ def test_the_real_command_line(tmp_path: Path) -> None:
 def test_an_internal_error_shows_its_traceback_only_when_asked(
     ask: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chartgen import api
+    import chartgen.checking
     from chartgen.cli import main
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
     monkeypatch.setenv("CHARTGEN_DEBUG", "")  # restored to unset afterwards, whatever main sets
-    monkeypatch.setattr(api, "lint", broken)
+    monkeypatch.setattr(chartgen.checking, "_check_one", broken)
     values = tmp_path / "values.yaml"
     values.write_text("maxSlotsPerPod: 4\n")
     assert main([*ask, "lint", str(values)]) == 2
@@ -397,7 +413,7 @@ def test_an_internal_error_shows_its_traceback_only_when_asked(
 
 
 def test_many_files_are_linted_in_parallel_with_the_same_report_in_the_same_order() -> None:
-    from chartgen.cli.lint import PARALLEL_FROM
+    from chartgen.checking.pool import PARALLEL_FROM
     from tests.support.corpus import CASES
 
     files = sorted(str(p) for p in CASES.rglob("values.yaml"))[: PARALLEL_FROM * 2 + 1]
@@ -412,13 +428,13 @@ def test_a_worker_that_fails_hands_its_files_back(
 ) -> None:
     import os
 
-    from chartgen import api
+    import chartgen.checking
+    from chartgen.checking.pool import PARALLEL_FROM
     from chartgen.cli import main
-    from chartgen.cli.lint import PARALLEL_FROM
 
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one core: no workers")
-    parent, real = os.getpid(), api.lint
+    parent, real = os.getpid(), chartgen.checking._check_one
 
     def broken_in_workers(*args: Any, **kwargs: Any) -> Any:
         if os.getpid() != parent:
@@ -431,14 +447,14 @@ def test_a_worker_that_fails_hands_its_files_back(
         values.write_text(f"maxSlotsPerPod: {index or 'x'}\n")
         files.append(str(values))
     expected = main(["lint", "--format", "json", *files]), capsys.readouterr().out
-    monkeypatch.setattr(api, "lint", broken_in_workers)
+    monkeypatch.setattr(chartgen.checking, "_check_one", broken_in_workers)
     assert (main(["lint", "--format", "json", *files]), capsys.readouterr().out) == expected
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
     monkeypatch.setenv("CHARTGEN_DEBUG", "")
-    monkeypatch.setattr(api, "lint", broken)
+    monkeypatch.setattr(chartgen.checking, "_check_one", broken)
     assert main(["--traceback", "lint", *files]) == 2
     err = capsys.readouterr().err
     assert "internal error (RuntimeError" in err

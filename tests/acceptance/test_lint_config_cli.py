@@ -40,7 +40,6 @@ def test_an_overlay_alone_gets_the_base_files_of_its_configuration() -> None:
     assert rules("clusters/prod/values.yaml") == (
         1,
         [
-            "clusters/prod/values.yaml:1:1: warning[db-keep-policy]",
             "clusters/prod/values.yaml:1:1: error[initial-password-required]",
             "clusters/prod/values.yaml:1:1: error[max-slots-per-pod-required]",
             "clusters/prod/values.yaml:3:11: warning[log-color-ignored]",
@@ -75,6 +74,7 @@ def test_the_nearest_configuration_wins_and_yaml_before_pyproject() -> None:
     write("team/.chartgen.yaml", "select: [log-color-ignored]\n")
     write("team/pyproject.toml", '[tool.chartgen]\nselect = ["db-keep-policy"]\n')
     write("other/pyproject.toml", '[project]\nname = "no chartgen table: passed by"\n')
+    write("other/.chartgen.yaml", "select: [db-keep-policy, log-color-ignored]\n")
     text = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\nlogColor: false\n"
     for name in ("values.yaml", "team/values.yaml", "other/values.yaml"):
         write(name, text)
@@ -82,8 +82,8 @@ def test_the_nearest_configuration_wins_and_yaml_before_pyproject() -> None:
         0,
         [
             "other/values.yaml:1:1: warning[db-keep-policy]",
+            "other/values.yaml:3:11: warning[log-color-ignored]",
             "team/values.yaml:3:11: warning[log-color-ignored]",
-            "values.yaml:1:1: warning[db-keep-policy]",
         ],
     )
 
@@ -209,3 +209,43 @@ def test_another_charts_values_get_one_warning_not_the_charts_errors() -> None:
     code, found = rules("values.yaml")
     assert code == 1 and "values.yaml:1:1: error[initial-password-required]" in found
     assert rules("--strict", "apps/ingress-nginx/values.yaml")[0] == 1
+
+
+def test_an_opt_in_rule_is_reported_only_where_select_names_it() -> None:
+    write("values.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX\n")
+    assert rules("values.yaml") == (0, [])
+    assert rules("--select", "db-*", "values.yaml") == (0, [])  # a glob is no name
+    assert rules("--select", "*,db-keep-policy", "values.yaml") == (
+        0,
+        ["values.yaml:1:1: warning[db-keep-policy]"],
+    )
+    assert rules("--select", "db-keep-policy", "--ignore", "db-*", "values.yaml") == (0, [])
+    write(".chartgen.yaml", "select: ['*', db-keep-policy]\nseverity: {db-keep-policy: error}\n")
+    assert rules("values.yaml") == (1, ["values.yaml:1:1: error[db-keep-policy]"])
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        ["--select", "unknown-key"],
+        ["--ignore", "yaml-*"],
+        ["--select", "db-keep-policy", "--ignore", "*"],
+        ["--config", "quiet.yaml"],
+    ],
+)
+def test_a_file_that_cannot_be_read_never_passes(how: list[str]) -> None:
+    write("quiet.yaml", "select: [unknown-key]\nignore: ['yaml-*', values-not-a-map, not-utf8]\n"
+          "severity: {yaml-syntax: warning, values-not-a-map: warning}\n")  # fmt: skip
+    write("syntax.yaml", "maxSlotsPerPod: 4\ninitialUserPassword: [  # chartgen: ignore[yaml-syntax]\n")
+    write("list.yaml", "- maxSlotsPerPod: 4\n")
+    Path("latin1.yaml").write_bytes(b"maxSlotsPerPod: 4\nclusterName: caf\xe9\n")
+    assert rules(*how, "syntax.yaml", "list.yaml", "latin1.yaml") == (
+        1,
+        [
+            "latin1.yaml:2:17: error[not-utf8]",
+            "list.yaml:1:1: error[values-not-a-map]",
+            "syntax.yaml:3:1: error[yaml-syntax]",
+        ],
+    )
+    code, found = rules(*how, "--set", "a[=1", write("good.yaml", BASE))
+    assert code == 1 and [line.split(" ", 1)[1] for line in found] == ["error[set-syntax]"]

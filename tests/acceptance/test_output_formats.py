@@ -41,7 +41,8 @@ def _unescape_property(text: str) -> str:
 
 
 def test_github_format_is_one_workflow_command_per_finding() -> None:
-    code, out, err = run_cli(["lint", "--format", "github", "bad-values.yaml"])
+    # db-keep-policy, opt-in, is a warning with a hint
+    code, out, err = run_cli(["lint", "--format", "github", "--select", "*,db-keep-policy", "bad-values.yaml"])
     assert (code, err) == (1, "")
     commands = [COMMAND.fullmatch(line) for line in out.splitlines()]
     assert all(commands), out
@@ -119,7 +120,7 @@ def test_sarif_of_a_clean_file_is_a_valid_empty_log() -> None:
 def test_summary_ends_text_output_and_quiet_drops_it() -> None:
     code, out, _ = run_cli(["lint", "bad-values.yaml", "good-values.yaml"])
     assert code == 1
-    assert out.splitlines()[-1] == "Found 2 errors, 2 warnings in 1 file."
+    assert out.splitlines()[-1] == "Found 2 errors, 1 warning in 1 file."
     assert run_cli(["lint", "good-values.yaml"])[1] == "All checks passed.\n"
     assert run_cli(["lint", "--quiet", "good-values.yaml"])[1] == ""
     quiet = run_cli(["lint", "-q", "bad-values.yaml"])[1]

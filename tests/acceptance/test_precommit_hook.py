@@ -50,6 +50,23 @@ def test_hook_passes_good_values_and_fails_bad_ones(tmp_path: Path) -> None:
     assert not any(line.startswith("values-good.yaml:") for line in bad.stdout.splitlines())
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_one_process_sees_every_file_so_one_summary_speaks_for_all(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    _git(work, "init", "-q")
+    names = [f"values-{index}.yaml" for index in range(8)]
+    for index, name in enumerate(names):
+        (work / name).write_text(BAD if index == 0 else GOOD)
+    _git(work, "add", ".")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "SKIP": ""}
+    command = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "chartgen-lint", "--all-files"]
+    run = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout + run.stderr
+    summaries = [line for line in run.stdout.splitlines() if line.startswith(("Found ", "All checks passed"))]
+    assert summaries == ["Found 1 error in 1 file."], run.stdout
+
+
 # Each real values file under the name it has where it was found (tests/data/real-world/*: first line).
 REAL_NAMES = {
     "01-redhat-red-wall-demo-openshift": "components/app-configs/mlde-anyuid/base/helm-values.yaml",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +23,12 @@ def diagnostics(
     release_name: str = "determined",
     namespace: str = "default",
     flags: SetFlags | None = None,
+    opt_in: Collection[str] = (),
 ) -> list[Diagnostic]:
     path = tmp_path / "values.yaml"
     path.write_text(textwrap.dedent(text))
     loaded = load_values([str(path)], app_version=release, flags=flags)
-    return run_rules(loaded, release_name=release_name, namespace=namespace)
+    return run_rules(loaded, release_name=release_name, namespace=namespace, opt_in=opt_in)
 
 
 def found(tmp_path: Path, text: str, rule_ids: Iterable[str], **kwargs: Any) -> list[tuple[int, int, str]]:

@@ -58,19 +58,25 @@ def test_certificate_without_ssl_mode(tmp_path: Path) -> None:
 
 
 def test_keep_policy_warns_for_a_bundled_database_without_it(tmp_path: Path) -> None:
-    assert found(tmp_path, BASE, ["db-keep-policy"]) == [
-        (1, 1, "db-keep-policy")
-    ]  # the file: db is unwritten
+    keep = {"opt_in": ["db-keep-policy"]}
+    assert found(tmp_path, BASE, ["db-keep-policy"], **keep) == [(1, 1, "db-keep-policy")]  # db is unwritten
     text = BASE + "db:\n  storageSize: 100Gi\n"
-    assert found(tmp_path, text, ["db-keep-policy"]) == [(3, 1, "db-keep-policy")]
-    (warning,) = [d for d in diagnostics(tmp_path, text) if d.rule == "db-keep-policy"]
+    assert found(tmp_path, text, ["db-keep-policy"], **keep) == [(3, 1, "db-keep-policy")]
+    (warning,) = [d for d in diagnostics(tmp_path, text, **keep) if d.rule == "db-keep-policy"]
     assert not warning.is_error
     assert "helm uninstall deletes it" in warning.message
+    assert "reclaimPolicy is Retain" in warning.hint  # a remedy upstream Helm and Argo CD honour
+
+
+def test_keep_policy_is_opt_in(tmp_path: Path) -> None:
+    assert found(tmp_path, BASE, ["db-keep-policy"]) == []
 
 
 def test_keep_policy_satisfied_or_nothing_to_keep(tmp_path: Path) -> None:
     for db in ("keepOnUninstall: true", "hostAddress: db.example.com", "disablePVC: true"):
-        assert found(tmp_path, BASE + f"db:\n  {db}\n", ["db-keep-policy"]) == [], db
+        assert (
+            found(tmp_path, BASE + f"db:\n  {db}\n", ["db-keep-policy"], opt_in=["db-keep-policy"]) == []
+        ), db
 
 
 def test_an_empty_host_is_unset_to_the_chart_not_a_malformed_one(tmp_path: Path) -> None:

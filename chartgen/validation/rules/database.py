@@ -121,18 +121,25 @@ def cert_without_ssl_mode(ctx: Context) -> Iterator[Diagnostic]:
         )  # fmt: skip
 
 
-@rule("db-keep-policy")
+@rule("db-keep-policy", opt_in=True)
 def keep_policy(ctx: Context) -> Iterator[Diagnostic]:
-    """Warn when the bundled database's claim has no keep policy: ``helm uninstall`` deletes it.
+    """Opt-in warning: the bundled database's claim has no keep policy, so ``helm uninstall`` deletes it.
 
     The chart sets no ``helm.sh/resource-policy: keep`` on the database's
     PersistentVolumeClaim, so uninstalling the release (or an upgrade that drops
-    or renames the claim) deletes the volume and every experiment, user and
-    checkpoint record in it. ``db.keepOnUninstall: true`` is chartgen's extension
-    that adds the annotation; upstream Helm ignores the key.
+    or renames the claim) deletes the claim and every experiment, user and
+    checkpoint record in it, unless its StorageClass retains released volumes.
+    Not every tool chain can act on that, so the rule runs only when selected
+    by name (``select: [db-keep-policy]`` in ``.chartgen.yaml``, or ``--select``).
 
     pass: ``db: {keepOnUninstall: true}``
     fail: ``db: {storageSize: 100Gi}``
+
+    fix: with upstream Helm or Argo CD, give ``db.storageClassName`` a StorageClass whose
+    ``reclaimPolicy`` is ``Retain``: the volume, and the data, outlive the claim (bind a new
+    claim to it to reinstall). With ``chartgen render``, ``db.keepOnUninstall: true`` (a
+    chartgen extension that Helm ignores) annotates the claim so that Helm never deletes it.
+    An external database (``db.hostAddress``) has no claim.
     """
     db = mapping(ctx.get("db"))
     if truthy(db.get("hostAddress")) or truthy(db.get("disablePVC")) or db.get("keepOnUninstall") is True:
@@ -142,7 +149,7 @@ def keep_policy(ctx: Context) -> Iterator[Diagnostic]:
         "the bundled database's PersistentVolumeClaim has no keep policy: helm uninstall deletes it, and "
         "the Determined database (experiments, users, checkpoint records) with it",
         severity=Severity.WARNING,
-        hint="set db.keepOnUninstall: true (a chartgen extension that upstream Helm ignores) to annotate "
-        "the claim helm.sh/resource-policy: keep",
+        hint="with upstream Helm, set db.storageClassName to a StorageClass whose reclaimPolicy is Retain "
+        "(the volume outlives the claim); with chartgen render, db.keepOnUninstall: true keeps the claim",
         key=True,
     )  # fmt: skip

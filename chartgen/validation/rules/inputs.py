@@ -233,7 +233,8 @@ explain(
     "not-determined-values",
     """Warning: a file given to ``chartgen lint`` none of whose top-level keys is one of the
     Determined chart's (every one is foreign, or a near-miss): another chart's values,
-    or an umbrella chart's. It is not checked further.
+    or an umbrella chart's. It is not checked further. With the ``subchart`` setting, a
+    file without that section gets this warning instead.
 
     A broad pre-commit ``files:`` pattern catches every ``values.yaml`` in a GitOps
     repository; reporting a chart's required values missing from ingress-nginx's file
@@ -243,7 +244,9 @@ explain(
     fail: ``controller: {replicaCount: 2}`` (ingress-nginx's values)
 
     fix: scope the hook's ``files:`` to Determined's values, or ``exclude`` the file in
-    ``.chartgen.yaml``; for an umbrella chart, lint the ``determined:`` block as a file.
+    ``.chartgen.yaml``; for an umbrella chart whose ``determined:`` section holds the
+    Determined chart's values, set ``subchart: determined`` in ``.chartgen.yaml`` (or
+    ``--subchart determined``): the section is checked, every finding at its line.
     """,
 )
 
