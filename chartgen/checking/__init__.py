@@ -102,6 +102,10 @@ def check(
         return _Outcome(found, any(d.is_error or settings.strict for d in found))
 
     targets: list[str | None] = list(paths) if paths or empty else [None]
+    if workers > 1 and _reads_stdin([*paths, *layers], flags):
+        from chartgen.yamlio.read import STDIN, read_bytes
+
+        read_bytes(STDIN)  # once, here: forked workers share what the parent has read
     result = CheckResult(empty_directories=empty)
     for target, outcome in zip(targets, in_parallel(one, targets, workers), strict=True):
         if outcome.problem is not None:
@@ -116,6 +120,18 @@ def check(
         result.failed = result.failed or outcome.failed
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
+
+
+def _reads_stdin(files: list[str], flags: SetFlags | None) -> bool:
+    """Whether a file or a ``--set-file`` value is ``-``, standard input."""
+    from chartgen.yamlio.read import STDIN
+
+    named = [
+        part.partition("=")[2].strip()
+        for expr in (flags.set_file if flags else ())
+        for part in expr.split(",")
+    ]
+    return STDIN in files or STDIN in named
 
 
 @record(frozen=True)

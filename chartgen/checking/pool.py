@@ -29,6 +29,26 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
+def _send(write_end: int, data: bytes) -> None:
+    """A worker's results, down its pipe: all of them, or (killed while writing) a part."""
+    with os.fdopen(write_end, "wb") as stream:
+        stream.write(data)
+
+
+def _received(data: bytes, status: int) -> list[object] | None:
+    """A worker's results, or None where it failed, died or was killed (its items are then
+    checked again here): only a worker that ended normally sent all of them."""
+    if not data or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return None
+    import pickle
+
+    try:
+        results: list[object] = pickle.loads(data)
+    except Exception:
+        return None
+    return results
+
+
 def in_parallel(check: Callable[[Item], Result], items: Sequence[Item], workers: int) -> list[Result]:
     """``check`` of every item, in order; with ``workers`` > 1 and enough items, shared with
     forked processes. A worker that fails hands its items back, and they are checked here, so
@@ -52,13 +72,12 @@ def in_parallel(check: Callable[[Item], Result], items: Sequence[Item], workers:
                     data = pickle.dumps([check(item) for item in chunk], pickle.HIGHEST_PROTOCOL)
                 except BaseException:
                     data = b""
-                with os.fdopen(write_end, "wb") as stream:
-                    stream.write(data)
+                _send(write_end, data)
             finally:
                 os._exit(0)
         os.close(write_end)
         children.append((pid, read_end, chunk))
-    results = []
+    results: list[list[object]] = []
     try:
         results.append([check(item) for item in chunks[0]])
         while children:
@@ -67,13 +86,13 @@ def in_parallel(check: Callable[[Item], Result], items: Sequence[Item], workers:
                 with os.fdopen(read_end, "rb") as stream:
                     data = stream.read()
             finally:
-                os.waitpid(pid, 0)
-            results.append(pickle.loads(data) if data else [check(item) for item in chunk])
+                _, status = os.waitpid(pid, 0)
+            results.append(_received(data, status) or [check(item) for item in chunk])
     finally:
         for pid, read_end, _ in children:  # the parent failed: no worker is left behind
             os.close(read_end)
             os.waitpid(pid, 0)
-    ordered: list[Result] = [None] * len(items)  # type: ignore[list-item]
+    ordered: list[object] = [None] * len(items)
     for index, chunk_results in enumerate(results):
         ordered[index::workers] = chunk_results
-    return ordered
+    return ordered  # type: ignore[return-value]  # every slot now holds a Result
