@@ -6,6 +6,8 @@ that ``import chartgen`` stays cheap. ``chartgen.report`` formats findings for p
 
 from __future__ import annotations
 
+__version__ = "0.1.0"
+
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 

@@ -12,6 +12,11 @@ Errors, one model for every entry point:
   cannot be read, a setting that cannot work, a directory that cannot be written.
 
 Nothing here prints or exits, and nothing heavy is imported until it is used.
+
+Annotations resolve at run time (``typing.get_type_hints``) though importing this module imports
+neither ``typing`` nor pydantic: they are strings naming types this module holds, types loaded
+on first use through the package (``chartgen.Values``, whose ``__getattr__`` imports them), and
+``typing`` through ``chartgen.hints``, which imports it when first read.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+import chartgen
+from chartgen.checking import CheckResult, check
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+from chartgen.hints import typing
 from chartgen.records import field, record
 from chartgen.releases import LATEST, SUPPORTED, check_release
 from chartgen.values.load import LoadedValues, SetFlags
@@ -27,101 +35,186 @@ from chartgen.values.load import LoadedValues, SetFlags
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 if TYPE_CHECKING:
-    from typing import Any
-
-    from chartgen.diffing.model import DiffResult
+    from chartgen.diffing.model import Category as HazardCategory
+    from chartgen.diffing.model import DiffResult, FieldChange, Hazard, ObjectChange
+    from chartgen.diffing.objects import ObjectId
     from chartgen.diffing.sources import ManifestSource, ValuesSource, diff
-    from chartgen.fixing.engine import FixResult, fix, set_value
+    from chartgen.fixing.engine import Applied, FixResult, fix, set_value
     from chartgen.fixing.files import read_text as read_values_text
     from chartgen.fixing.files import unified_diff
     from chartgen.fixing.files import write_text as write_values_text
     from chartgen.fixing.migrate import MigrateResult, migrate
+    from chartgen.fixing.rounds import Rounds as FixRounds
+    from chartgen.planning.analyse import Plan
+    from chartgen.planning.inventory import Node as ClusterNode
     from chartgen.planning.report import PlanReport
+    from chartgen.planning.request import Request as PlanRequest
+    from chartgen.planning.schedule import Deadlock, JobPlan, Placement
+    from chartgen.planning.sizing import Sizing
+    from chartgen.podspec.preview import Layer as PodSpecLayer
+    from chartgen.podspec.preview import Note as PodPreviewNote
+    from chartgen.podspec.preview import Override as LaunchOverride
+    from chartgen.podspec.preview import PodPreview
     from chartgen.podspec.task import PodPreviewResult
+    from chartgen.podspec.task import Request as PodRequest
     from chartgen.rendering.engine import Manifest
-    from chartgen.validation.config import Finder as ConfigFinder
     from chartgen.validation.config import rule_matches
-    from chartgen.validation.registry import all_rules
+    from chartgen.validation.registry import Context as RuleContext
+    from chartgen.validation.registry import Rule, all_rules
     from chartgen.validation.registry import explanation as rule_explanation
     from chartgen.validation.registry import summary as rule_summary
-    from chartgen.validation.suppression import apply as suppress
-    from chartgen.validation.suppression import texts_of as suppression_texts
     from chartgen.values.model import (
         AdditionalResourceManager,
+        AssignWorkspaceCreator,
+        Authz,
+        BindMount,
         CheckpointStorage,
         Cluster,
         Db,
         DefaultImages,
+        DefaultTask,
+        Device,
+        ElasticSecurity,
+        ElasticTls,
+        Fluent,
         Genai,
+        GeneratedPvc,
         Ingress,
         IngressTls,
+        KubernetesResourceManager,
+        KubernetesTaskDefaults,
+        LogAction,
         Logging,
+        LogPolicy,
         MasterService,
+        MasterTaskContainerDefaults,
         NodeGroup,
         Observability,
         Oidc,
+        OpenshiftRoute,
+        RegistryAuth,
         ResourceManager,
         ResourcePool,
+        RetentionPolicy,
+        RuntimeImages,
+        RuntimeVariables,
         Saml,
         Scim,
+        ScimAuth,
         Security,
+        SlotRequests,
         SlotResourceRequests,
         TaskContainerDefaults,
+        TaskGateway,
         Telemetry,
+        Token,
         Values,
     )
+    from chartgen.yamlio.edit import Document as ValuesDocument
+    from chartgen.yamlio.edit import Edit, Fix
+    from chartgen.yamlio.edit import Entry as DocumentEntry
+    from chartgen.yamlio.load import Loaded as LoadedYaml
+
+
+_MODEL = (
+    "AdditionalResourceManager",
+    "AssignWorkspaceCreator",
+    "Authz",
+    "BindMount",
+    "CheckpointStorage",
+    "Cluster",
+    "Db",
+    "DefaultImages",
+    "DefaultTask",
+    "Device",
+    "ElasticSecurity",
+    "ElasticTls",
+    "Fluent",
+    "Genai",
+    "GeneratedPvc",
+    "Ingress",
+    "IngressTls",
+    "KubernetesResourceManager",
+    "KubernetesTaskDefaults",
+    "LogAction",
+    "Logging",
+    "LogPolicy",
+    "MasterService",
+    "MasterTaskContainerDefaults",
+    "NodeGroup",
+    "Observability",
+    "Oidc",
+    "OpenshiftRoute",
+    "RegistryAuth",
+    "ResourceManager",
+    "ResourcePool",
+    "RetentionPolicy",
+    "RuntimeImages",
+    "RuntimeVariables",
+    "Saml",
+    "Scim",
+    "ScimAuth",
+    "Security",
+    "SlotRequests",
+    "SlotResourceRequests",
+    "TaskContainerDefaults",
+    "TaskGateway",
+    "Telemetry",
+    "Token",
+    "Values",
+)
+
+
+def _names(module: str, *names: str) -> dict[str, tuple[str, str]]:
+    """Each of ``names``, as ``module`` names it."""
+    return {name: (module, name) for name in names}
+
 
 # Loaded on first use (PEP 562), so that ``lint`` never imports what only ``diff`` needs,
-# nor pydantic, which only the typed ``Values`` needs.
+# nor pydantic, which only the typed ``Values`` needs: public name -> (module, name there).
 _LAZY = {
-    "Manifest": ("chartgen.rendering.engine", "Manifest"),
-    "PlanReport": ("chartgen.planning.report", "PlanReport"),
-    "PodPreviewResult": ("chartgen.podspec.task", "PodPreviewResult"),
-    "AdditionalResourceManager": ("chartgen.values.model", "AdditionalResourceManager"),
-    "CheckpointStorage": ("chartgen.values.model", "CheckpointStorage"),
-    "Cluster": ("chartgen.values.model", "Cluster"),
-    "Db": ("chartgen.values.model", "Db"),
-    "DefaultImages": ("chartgen.values.model", "DefaultImages"),
-    "Genai": ("chartgen.values.model", "Genai"),
-    "Ingress": ("chartgen.values.model", "Ingress"),
-    "IngressTls": ("chartgen.values.model", "IngressTls"),
-    "Logging": ("chartgen.values.model", "Logging"),
-    "MasterService": ("chartgen.values.model", "MasterService"),
-    "NodeGroup": ("chartgen.values.model", "NodeGroup"),
-    "Observability": ("chartgen.values.model", "Observability"),
-    "Oidc": ("chartgen.values.model", "Oidc"),
-    "ResourceManager": ("chartgen.values.model", "ResourceManager"),
-    "ResourcePool": ("chartgen.values.model", "ResourcePool"),
-    "Saml": ("chartgen.values.model", "Saml"),
-    "Scim": ("chartgen.values.model", "Scim"),
-    "Security": ("chartgen.values.model", "Security"),
-    "SlotResourceRequests": ("chartgen.values.model", "SlotResourceRequests"),
-    "TaskContainerDefaults": ("chartgen.values.model", "TaskContainerDefaults"),
-    "Telemetry": ("chartgen.values.model", "Telemetry"),
-    "Values": ("chartgen.values.model", "Values"),
-    "diff": ("chartgen.diffing.sources", "diff"),
-    "ValuesSource": ("chartgen.diffing.sources", "ValuesSource"),
-    "ManifestSource": ("chartgen.diffing.sources", "ManifestSource"),
-    "DiffResult": ("chartgen.diffing.model", "DiffResult"),
-    "fix": ("chartgen.fixing.engine", "fix"),
-    "FixResult": ("chartgen.fixing.engine", "FixResult"),
-    "set_value": ("chartgen.fixing.engine", "set_value"),
-    "migrate": ("chartgen.fixing.migrate", "migrate"),
-    "MigrateResult": ("chartgen.fixing.migrate", "MigrateResult"),
+    **_names("chartgen.values.model", *_MODEL),
+    **_names("chartgen.diffing.model", "DiffResult", "FieldChange", "Hazard", "ObjectChange"),
+    "HazardCategory": ("chartgen.diffing.model", "Category"),
+    **_names("chartgen.diffing.objects", "ObjectId"),
+    **_names("chartgen.diffing.sources", "ManifestSource", "ValuesSource", "diff"),
+    **_names("chartgen.fixing.engine", "Applied", "FixResult", "fix", "set_value"),
+    **_names("chartgen.fixing.files", "unified_diff"),
     "read_values_text": ("chartgen.fixing.files", "read_text"),
-    "all_rules": ("chartgen.validation.registry", "all_rules"),
+    "write_values_text": ("chartgen.fixing.files", "write_text"),
+    **_names("chartgen.fixing.migrate", "MigrateResult", "migrate"),
+    "FixRounds": ("chartgen.fixing.rounds", "Rounds"),
+    **_names("chartgen.planning.analyse", "Plan"),
+    "ClusterNode": ("chartgen.planning.inventory", "Node"),
+    **_names("chartgen.planning.report", "PlanReport"),
+    "PlanRequest": ("chartgen.planning.request", "Request"),
+    **_names("chartgen.planning.schedule", "Deadlock", "JobPlan", "Placement"),
+    **_names("chartgen.planning.sizing", "Sizing"),
+    **_names("chartgen.podspec.preview", "PodPreview"),
+    "PodSpecLayer": ("chartgen.podspec.preview", "Layer"),
+    "PodPreviewNote": ("chartgen.podspec.preview", "Note"),
+    "LaunchOverride": ("chartgen.podspec.preview", "Override"),
+    **_names("chartgen.podspec.task", "PodPreviewResult"),
+    "PodRequest": ("chartgen.podspec.task", "Request"),
+    **_names("chartgen.rendering.engine", "Manifest"),
+    **_names("chartgen.validation.config", "rule_matches"),
+    **_names("chartgen.validation.registry", "Rule", "all_rules"),
+    "RuleContext": ("chartgen.validation.registry", "Context"),
     "rule_explanation": ("chartgen.validation.registry", "explanation"),
     "rule_summary": ("chartgen.validation.registry", "summary"),
-    "ConfigFinder": ("chartgen.validation.config", "Finder"),
-    "rule_matches": ("chartgen.validation.config", "rule_matches"),
-    "suppress": ("chartgen.validation.suppression", "apply"),
-    "suppression_texts": ("chartgen.validation.suppression", "texts_of"),
-    "write_values_text": ("chartgen.fixing.files", "write_text"),
-    "unified_diff": ("chartgen.fixing.files", "unified_diff"),
+    **_names("chartgen.yamlio.edit", "Edit", "Fix"),
+    "ValuesDocument": ("chartgen.yamlio.edit", "Document"),
+    "DocumentEntry": ("chartgen.yamlio.edit", "Entry"),
+    "LoadedYaml": ("chartgen.yamlio.load", "Loaded"),
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> typing.Any:
+    if name == "Source":
+        from chartgen.values.model import Values
+
+        globals()["Source"] = str | os.PathLike[str] | ValuesText | Mapping[str, object] | Values
+        return globals()["Source"]
     if name in _LAZY:
         import importlib
 
@@ -134,47 +227,98 @@ __all__ = [
     "LATEST",
     "SUPPORTED",
     "AdditionalResourceManager",
+    "Applied",
+    "AssignWorkspaceCreator",
+    "Authz",
+    "BindMount",
     "ChartgenError",
+    "CheckResult",
     "CheckpointStorage",
     "Cluster",
-    "ConfigFinder",
+    "ClusterNode",
     "Db",
+    "Deadlock",
     "DefaultImages",
+    "DefaultTask",
+    "Device",
     "Diagnostic",
     "DiffResult",
+    "DocumentEntry",
+    "Edit",
+    "ElasticSecurity",
+    "ElasticTls",
+    "FieldChange",
+    "Fix",
     "FixResult",
+    "FixRounds",
+    "Fluent",
     "Genai",
+    "GeneratedPvc",
+    "Hazard",
+    "HazardCategory",
     "Ingress",
     "IngressTls",
+    "JobPlan",
+    "KubernetesResourceManager",
+    "KubernetesTaskDefaults",
+    "LaunchOverride",
     "LintResult",
     "LoadedValues",
+    "LoadedYaml",
     "Location",
+    "LogAction",
+    "LogPolicy",
     "Logging",
     "Manifest",
     "ManifestSource",
     "MasterService",
+    "MasterTaskContainerDefaults",
     "MigrateResult",
     "NodeGroup",
+    "ObjectChange",
+    "ObjectId",
     "Observability",
     "Oidc",
+    "OpenshiftRoute",
+    "Placement",
+    "Plan",
     "PlanReport",
+    "PlanRequest",
+    "PodPreview",
+    "PodPreviewNote",
     "PodPreviewResult",
+    "PodRequest",
+    "PodSpecLayer",
+    "RegistryAuth",
     "RenderResult",
     "ResourceManager",
     "ResourcePool",
+    "RetentionPolicy",
+    "Rule",
+    "RuleContext",
+    "RuntimeImages",
+    "RuntimeVariables",
     "Saml",
     "Scim",
+    "ScimAuth",
     "Security",
     "SetFlags",
     "Severity",
+    "Sizing",
+    "SlotRequests",
     "SlotResourceRequests",
+    "Source",
     "TaskContainerDefaults",
+    "TaskGateway",
     "Telemetry",
+    "Token",
     "UsageError",
     "Values",
+    "ValuesDocument",
     "ValuesSource",
     "ValuesText",
     "all_rules",
+    "check",
     "check_kube_version",
     "check_release",
     "diff",
@@ -192,8 +336,6 @@ __all__ = [
     "schema",
     "schema_text",
     "set_value",
-    "suppress",
-    "suppression_texts",
     "to_yaml_stream",
     "unified_diff",
     "validate",
@@ -217,8 +359,9 @@ class ValuesText:
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    #: One layer of values: a file path (``-`` is standard input), YAML text, a mapping or typed ``Values``.
-    Source: TypeAlias = "str | os.PathLike[str] | ValuesText | Mapping[str, Any] | Values"
+    #: One layer of values: a file path (``-`` is standard input), YAML text, a mapping or typed
+    #: ``Values``. At run time ``__getattr__`` builds it, on first use: it names the pydantic model.
+    Source: TypeAlias = "str | os.PathLike[str] | ValuesText | Mapping[str, object] | Values"
 
 
 def _single(sources: object) -> bool:
@@ -239,15 +382,15 @@ class LintResult:
 class RenderResult:
     """The objects in install order, and the warnings the values drew."""
 
-    manifests: list[Manifest]
+    manifests: list[chartgen.Manifest]
     warnings: list[Diagnostic] = field(default_factory=list)
 
     def to_yaml_stream(self) -> str:
         return to_yaml_stream(self.manifests)
 
 
-def _loaded(source: Source, index: int) -> Any:
-    """One layer as a parsed document (``chartgen.yamlio.Loaded``)."""
+def _loaded(source: chartgen.Source, index: int) -> chartgen.LoadedYaml:
+    """One layer as a parsed document."""
     from chartgen.values.load import from_data, from_text, read_source
 
     if isinstance(source, ValuesText):
@@ -265,7 +408,7 @@ def _loaded(source: Source, index: int) -> Any:
 
 
 def load_values(
-    sources: Source | Sequence[Source] = (),
+    sources: chartgen.Source | Sequence[chartgen.Source] = (),
     *,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
@@ -277,7 +420,7 @@ def load_values(
     from chartgen.values.load import load_sources
 
     check_release(app_version)
-    layers: list[Source] = [sources] if _single(sources) else list(sources)  # type: ignore[list-item, arg-type]
+    layers: list[chartgen.Source] = [sources] if _single(sources) else list(sources)  # type: ignore[list-item, arg-type]
     parsed = []
     problems: list[Diagnostic] = []
     for index, source in enumerate(layers, start=1):
@@ -304,14 +447,18 @@ def validate(
 
 
 def lint(
-    sources: Source | Sequence[Source],
+    sources: chartgen.Source | Sequence[chartgen.Source],
     *,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
     release_name: str = "determined",
     namespace: str = "default",
 ) -> LintResult:
-    """Load and validate; YAML errors come back as diagnostics rather than exceptions."""
+    """Load and validate; YAML errors come back as diagnostics rather than exceptions.
+
+    Every default rule, no configuration and no suppression comments: ``check`` is the run
+    ``chartgen lint`` makes, with both.
+    """
     try:
         values = load_values(sources, app_version=app_version, flags=flags)
     except ChartgenError as exc:
@@ -320,7 +467,9 @@ def lint(
 
 
 def _as_loaded(
-    values: LoadedValues | Source | Sequence[Source], app_version: str, flags: SetFlags | None
+    values: LoadedValues | chartgen.Source | Sequence[chartgen.Source],
+    app_version: str,
+    flags: SetFlags | None,
 ) -> LoadedValues:
     if isinstance(values, LoadedValues):
         return values
@@ -328,7 +477,7 @@ def _as_loaded(
 
 
 def render(
-    values: LoadedValues | Source | Sequence[Source],
+    values: LoadedValues | chartgen.Source | Sequence[chartgen.Source],
     *,
     release_name: str = "determined",
     namespace: str = "default",
@@ -360,14 +509,14 @@ def render(
     return RenderResult(manifests, found)
 
 
-def to_yaml_stream(manifests: Sequence[Manifest]) -> str:
+def to_yaml_stream(manifests: Sequence[chartgen.Manifest]) -> str:
     """One YAML stream, each object after ``---`` and Helm's ``# Source:`` comment."""
     from chartgen.rendering.engine import stream
 
     return stream(manifests)
 
 
-def write_manifests(manifests: Sequence[Manifest], directory: str | os.PathLike[str]) -> list[str]:
+def write_manifests(manifests: Sequence[chartgen.Manifest], directory: str | os.PathLike[str]) -> list[str]:
     """One file per template under ``directory/determined/templates/``, as ``helm template
     --output-dir`` writes them; the tree is replaced atomically. Returns the paths written."""
     from chartgen.rendering.output import write_tree
@@ -380,7 +529,7 @@ def write_manifests(manifests: Sequence[Manifest], directory: str | os.PathLike[
 
 
 def plan(
-    values: LoadedValues | Source | Sequence[Source] | None = None,
+    values: LoadedValues | chartgen.Source | Sequence[chartgen.Source] | None = None,
     *,
     nodes: str | Sequence[int] | None = None,
     cpu_allocatable: str | Sequence[str | float] | None = None,
@@ -388,10 +537,10 @@ def plan(
     jobs: str | Sequence[int] = (),
     slot_cpu: str | float | None = None,
     max_slots_per_pod: int | None = None,
-    scheduler: str | None = None,
+    scheduler: typing.Literal["default", "coscheduler"] | None = None,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
-) -> PlanReport:
+) -> chartgen.PlanReport:
     """Whether these jobs can ever be scheduled, and whether they can deadlock the cluster.
 
     The cluster is ``nodes`` (GPUs per node: ``"4,4,8"``, ``"4x3"`` or a list),
@@ -416,14 +565,14 @@ def plan(
 
 
 def preview_pod(
-    values: LoadedValues | Source | Sequence[Source],
+    values: LoadedValues | chartgen.Source | Sequence[chartgen.Source],
     *,
-    kind: str,
+    kind: typing.Literal["gpu", "cpu", "checkpoint-gc"],
     pool: str | None = None,
     task: str | os.PathLike[str] | None = None,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
-) -> PodPreviewResult:
+) -> chartgen.PodPreviewResult:
     """The pod spec a task of ``kind`` (``gpu``, ``cpu`` or ``checkpoint-gc``) starts from.
 
     The default spec of its pool (``pool``, else the task's, else the default pool for the
@@ -446,7 +595,7 @@ def check_kube_version(version: str) -> tuple[int, int]:
     return check(version)
 
 
-def schema(app_version: str = LATEST) -> dict[str, Any]:
+def schema(app_version: str = LATEST) -> dict[str, typing.Any]:
     """The JSON Schema of a release's values, as editors and ``values.schema.json`` use it."""
     from chartgen.validation.editor_schema import for_editors
     from chartgen.validation.schema_walk import release_schema

@@ -44,10 +44,12 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     def __str__(self) -> str:
-        """The command line's text: ``FILE:LINE:COL: severity[rule] message``, then the hint."""
+        """The command line's text: ``FILE:LINE:COL: severity[rule] message``, then the hint; a
+        finding about values given as data, with no place in a file, starts with their path."""
         from chartgen.printable import printable
 
-        where = f"{self.location}: " if self.location else ""
+        place = self.location or dotted(self.path)
+        where = f"{place}: " if place else ""
         line = printable(f"{where}{self.severity.value}[{self.rule}] {self.message}")
         return f"{line}\n  hint: {printable(self.hint)}" if self.hint else line
 
@@ -85,11 +87,17 @@ def dotted(path: Path) -> str:
 
 
 class ChartgenError(Exception):
-    """Raised by the library for failures that stop a run; carries the diagnostics."""
+    """Raised by the library for failures that stop a run; carries the diagnostics.
+
+    Its text is theirs, one per line, located as the command line prints them.
+    """
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__("; ".join(d.message for d in diagnostics))
+        super().__init__(diagnostics)
         self.diagnostics = diagnostics
+
+    def __str__(self) -> str:
+        return "\n".join(str(d) for d in self.diagnostics)
 
 
 class UsageError(Exception):

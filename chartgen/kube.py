@@ -17,11 +17,11 @@ def check_kube_version(text: str) -> tuple[int, int]:
     match = _VERSION.fullmatch(text.strip())
     if not match:
         shown = text if len(text) <= 40 else text[:40] + "..."
-        raise UsageError(f"invalid --kube-version {shown!r}: write it as 1.29 or v1.29.3")
+        raise UsageError(f"Kubernetes version {shown!r} is not valid: write it as 1.29 or v1.29.3")
     version = (int(match.group(1)), int(match.group(2)))
     if version < MINIMUM:
         raise UsageError(
-            f"--kube-version {text} is older than Kubernetes {MINIMUM[0]}.{MINIMUM[1]}, the oldest "
+            f"Kubernetes {text} is older than {MINIMUM[0]}.{MINIMUM[1]}, the oldest "
             "Determined supports (and the first with networking.k8s.io/v1 Ingress)"
         )
     return version

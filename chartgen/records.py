@@ -6,9 +6,15 @@ classes that only need ``__init__``, ``__repr__``, ``__eq__`` and, frozen, ``__h
 mypy reads ``record`` as a dataclass (``dataclass_transform``); the subset it supports is the
 one chartgen uses: ``frozen``, ``slots``, defaults, ``field(default_factory=…)`` and
 ``field(compare=False, repr=False)``, and ``replace``.
+
+The generated ``__init__`` is annotated with the fields' annotations and belongs to the class's
+module, so ``typing.get_type_hints`` resolves its annotations as it resolves the class's.
 """
 
 from __future__ import annotations
+
+import sys
+from types import FunctionType
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
@@ -18,10 +24,11 @@ _MISSING: Any = object()
 
 
 class _Field:
-    __slots__ = ("compare", "default", "factory", "hash", "name", "repr")
+    __slots__ = ("annotation", "compare", "default", "factory", "hash", "name", "repr")
 
     def __init__(self, default: Any, factory: Any, compare: bool, hash: bool | None, repr: bool) -> None:
         self.name = ""
+        self.annotation: object = None
         self.default = default
         self.factory = factory
         self.compare = compare
@@ -51,17 +58,20 @@ def _fields_of(cls: type) -> list[_Field]:
 
 def _own_fields(cls: type) -> dict[str, _Field]:
     own: dict[str, _Field] = {}
-    for name in cls.__dict__.get("__annotations__", {}):  # noqa: RUF063 - inspect is what this avoids
+    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - inspect is what this avoids
+    for name, annotation in annotations.items():
         value = cls.__dict__.get(name, _MISSING)
         spec = value if isinstance(value, _Field) else _Field(value, _MISSING, True, None, True)
         spec.name = name
+        spec.annotation = annotation
         own[name] = spec
     return own
 
 
-def _make_init(fields: list[_Field], frozen: bool) -> Any:
+def _make_init(module: str, fields: list[_Field]) -> Any:
     names = [f.name for f in fields]
     setter = object.__setattr__
+    missing = _MISSING
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if len(args) > len(names):
@@ -76,9 +86,9 @@ def _make_init(fields: list[_Field], frozen: bool) -> Any:
                 value = args[index]
             elif name in kwargs:
                 value = kwargs.pop(name)
-            elif spec.factory is not _MISSING:
+            elif spec.factory is not missing:
                 value = spec.factory()
-            elif spec.default is not _MISSING:
+            elif spec.default is not missing:
                 value = spec.default
             else:
                 raise TypeError(f"{type(self).__name__}() missing required argument: {name!r}")
@@ -89,7 +99,10 @@ def _make_init(fields: list[_Field], frozen: bool) -> Any:
                 f"{type(self).__name__}() got an unexpected keyword argument {sorted(unknown)[0]!r}"
             )
 
-    return __init__
+    # The same code and closure with the class's module as globals, where its annotations resolve.
+    init = FunctionType(__init__.__code__, vars(sys.modules[module]), "__init__", None, __init__.__closure__)
+    init.__annotations__ = {**{f.name: f.annotation for f in fields}, "return": "None"}
+    return init
 
 
 def _frozen_setattr(self: Any, name: str, value: Any) -> None:
@@ -133,7 +146,7 @@ def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
         return hash(tuple(getattr(self, name) for name in hashed))
 
     methods: dict[str, Any] = {
-        "__init__": _make_init(fields, frozen),
+        "__init__": _make_init(cls.__module__, fields),
         "__repr__": __repr__,
         "__eq__": __eq__,
         "__hash__": __hash__ if frozen else None,

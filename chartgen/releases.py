@@ -152,7 +152,7 @@ def check_release(app_version: str) -> str:
     if match is None:
         shown = app_version if len(app_version) <= 40 and app_version.isprintable() else "the value given"
         raise UsageError(
-            f"--app-version {shown!r} is not a release version (X.Y.Z, as {LATEST} or v{LATEST}); "
+            f"app_version {shown!r} is not a release version (X.Y.Z, as {LATEST} or v{LATEST}); "
             f"chartgen reproduces the chart of Determined {supported}"
         )
     version = ".".join(str(int(part)) for part in match.groups())
@@ -161,6 +161,6 @@ def check_release(app_version: str) -> str:
         where = f"newer than {LATEST}, the newest" if newest else "not one"
         raise UsageError(
             f"Determined {version} is {where} of the releases chartgen reproduces: {supported} "
-            "(use --app-version with one of them)"
+            "(give app_version as one of them)"
         )
     return version

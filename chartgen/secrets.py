@@ -7,6 +7,8 @@ came from (``--set-file`` contents). URLs may carry secrets in their user info o
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 SECRET_KEYS = frozenset(
     {
         "password", "initialUserPassword", "defaultPassword", "secretKey", "accessKey",
@@ -18,6 +20,29 @@ SECRET_KEYS = frozenset(
 
 def is_secret_key(key: object) -> bool:
     return isinstance(key, str) and key in SECRET_KEYS
+
+
+def looks_secret(key: object, known: Collection[str] = ()) -> bool:
+    """Whether ``key`` is a secret key, or a misspelling of one (``initialUserPasword``,
+    ``pasword``): what a user wrote under it is a secret all the same. ``known`` are keys
+    that are what they are (``authz`` is no misspelt ``auth``)."""
+    if not isinstance(key, str):
+        return False
+    if key in SECRET_KEYS:
+        return True
+    if key in known:
+        return False
+    import difflib
+
+    folded = key.lower()
+    return any(
+        difflib.SequenceMatcher(None, folded, secret.lower()).ratio() >= NEAR_MISS for secret in SECRET_KEYS
+    )
+
+
+#: How alike a key must be to a secret key to be taken for it: one letter dropped, doubled or
+#: swapped in ``password``, ``token`` or ``auth`` (``path`` is not ``auth``).
+NEAR_MISS = 0.8
 
 
 def shown_url(text: str) -> str:

@@ -12,6 +12,19 @@ import sys
 
 import chartgen
 
+#: GPU tasks tolerate the taint of the GPU nodes.
+GPU_POD: dict[str, object] = {
+    "apiVersion": "v1",
+    "kind": "Pod",
+    "spec": {"tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists"}]},
+}
+
+
+def default_pool() -> chartgen.ResourcePool:
+    """The master's default pool, with the task defaults of its GPU tasks."""
+    defaults = chartgen.MasterTaskContainerDefaults(gpu_pod_spec=GPU_POD)
+    return chartgen.ResourcePool(pool_name="default", task_container_defaults=defaults)
+
 
 def values() -> chartgen.Values:
     """A production install: S3 checkpoints, a kept database, three 8-GPU nodes."""
@@ -22,14 +35,25 @@ def values() -> chartgen.Values:
         db=chartgen.Db(keepOnUninstall=True),
         checkpointStorage=chartgen.CheckpointStorage(type="s3", bucket="det-checkpoints"),
         cluster=chartgen.Cluster(nodes=[chartgen.NodeGroup(name="a100", count=3, gpus=8)]),
-        taskContainerDefaults=chartgen.TaskContainerDefaults(
-            gpuPodSpec={"spec": {"tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists"}]}}
-        ),
+        resourcePools=[default_pool()],
     )
 
 
+def describe(plan: chartgen.Plan) -> str:
+    """The jobs' sizes and whether all of them schedule."""
+    jobs: tuple[chartgen.JobPlan, ...] = plan.jobs
+    verdict = "schedulable" if all(job.schedulable for job in jobs) else "NOT schedulable"
+    sizes = " and ".join(str(job.slots) for job in jobs)
+    return f"jobs of {sizes} slots on maxSlotsPerPod {plan.max_slots_per_pod}: {verdict}"
+
+
 def install(out_dir: str) -> int:
-    loaded = chartgen.load_values(values(), app_version=chartgen.LATEST)
+    try:
+        typed = values()
+    except chartgen.ChartgenError as exc:  # a value the model refuses, at its path
+        print(exc, file=sys.stderr)
+        return 1
+    loaded = chartgen.load_values(typed, app_version=chartgen.LATEST)
     problems = [d for d in chartgen.validate(loaded, namespace="determined") if d.is_error]
     if problems:
         print("\n".join(str(d) for d in problems), file=sys.stderr)
@@ -38,12 +62,12 @@ def install(out_dir: str) -> int:
     written = chartgen.write_manifests(rendered.manifests, out_dir)
     print(f"wrote {len(written)} files for {len(rendered.manifests)} objects")
 
-    report = chartgen.plan(loaded, jobs=[16, 8])
-    verdict = "schedulable" if report.ok else "NOT schedulable"
-    print(f"jobs of 16 and 8 slots on maxSlotsPerPod {report.plan.max_slots_per_pod}: {verdict}")
+    report: chartgen.PlanReport = chartgen.plan(loaded, jobs=[16, 8])
+    print(describe(report.plan))
 
-    pod = chartgen.preview_pod(loaded, kind="gpu").pod
-    print(f"a GPU task's pod tolerates {[t['key'] for t in pod['spec']['tolerations']]}")
+    preview: chartgen.PodPreviewResult = chartgen.preview_pod(loaded, kind="gpu")
+    tolerated = [t["key"] for t in preview.pod["spec"]["tolerations"]]
+    print(f"a GPU task's pod in pool {preview.request.pool} tolerates {tolerated}")
     return 0 if report.ok else 1
 
 

@@ -62,7 +62,7 @@ def check(
     release_name: str | None = None,
     namespace: str | None = None,
     subchart: str | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
 ) -> CheckResult:
     """Check each of ``files`` (a directory: the values files under it) as ``chartgen lint`` does.
 
@@ -72,12 +72,12 @@ def check(
     ``ignore`` adds to it (rule ids or globs; an opt-in rule only by its id); ``strict`` fails on
     warnings too. ``app_version``, ``release_name``, ``namespace`` and ``subchart`` (the key of
     an umbrella chart's values holding the Determined chart's) override the configuration's.
-    ``workers`` > 1 shares many files among that many forked processes.
+    ``workers`` > 1 shares many files among that many forked processes; None, one per core.
 
     Raises ``UsageError`` for a selection that names no rule or an unreadable ``config``.
     """
     from chartgen.checking.discover import expand
-    from chartgen.checking.pool import in_parallel
+    from chartgen.checking.pool import cores, in_parallel
     from chartgen.validation.config import Finder
     from chartgen.validation.registry import all_rules
 
@@ -102,6 +102,7 @@ def check(
         return _Outcome(found, any(d.is_error or settings.strict for d in found))
 
     targets: list[str | None] = list(paths) if paths or empty else [None]
+    workers = cores() if workers is None else workers
     if workers > 1 and _reads_stdin([*paths, *layers], flags):
         from chartgen.yamlio.read import STDIN, read_bytes
 

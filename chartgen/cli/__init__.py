@@ -118,15 +118,10 @@ def build_parser(selected: str | None = None, *, alone: bool = False) -> _Parser
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
+    from chartgen import __version__
     from chartgen.api import SUPPORTED
 
-    try:
-        mine = version("chartgen")
-    except PackageNotFoundError:
-        mine = "(not installed)"
-    return f"chartgen {mine}: the Determined Helm chart of releases {', '.join(SUPPORTED)}\n"
+    return f"chartgen {__version__}: the Determined Helm chart of releases {', '.join(SUPPORTED)}\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

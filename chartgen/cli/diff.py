@@ -1,4 +1,4 @@
-"""``chartgen diff``: what ``helm upgrade`` would change, and what in it fails, loses data or surprises.
+"""``chartgen diff``: what ``helm upgrade`` would change, and what in it fails, loses data, breaks or surprises.
 
 The installed side is ``--from-values`` (rendered by chartgen) or ``--from-manifest``
 (``helm get manifest RELEASE``, or a GitOps repository's rendered objects); the change
@@ -6,8 +6,8 @@ is ``-f``/``--set``/``--app-version``, rendered as ``helm upgrade`` renders it, 
 same release name and namespace unless ``--from-release``/``--from-namespace`` say
 otherwise. The report goes to standard output.
 
-Exit codes: 0 no change; 1 an error-level hazard (the upgrade fails, loses data or
-breaks Determined) or invalid values/manifests; 2 usage; 3 changes, none of them
+Exit codes: 0 no change; 1 an error-level hazard (the upgrade fails, loses data, breaks
+Determined or a restore) or invalid values/manifests; 2 usage; 3 changes, none of them
 errors (warnings allowed).
 """
 
@@ -49,8 +49,8 @@ class _Files(argparse.Action):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        "exit status: 0 no change; 1 the upgrade would fail, lose data or break Determined, or invalid "
-        "values or manifests; 2 usage; 3 changes, none of them errors. Put RELEASE before "
+        "exit status: 0 no change; 1 the upgrade would fail, lose data or break Determined or a restore, or "
+        "invalid values or manifests; 2 usage; 3 changes, none of them errors. Put RELEASE before "
         "--from-values, which takes every file that follows it."
     )
     parser.add_argument("release", nargs="?", default="determined", help="release name (default: determined)")
@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     installed = parser.add_argument_group("the installed release (one of)")
     installed.add_argument(
         "--from-values", nargs="+", action=_Files, default=[], metavar="FILE",
-        help="the values the release was installed with (later files win)",
+        help="the values the release was installed with (later files win); what lint finds wrong in them "
+        "is a note, unless Helm refuses them",
     )  # fmt: skip
     installed.add_argument(
         "--from-manifest", metavar="FILE|DIR",

@@ -5,8 +5,10 @@ the fixes that change what the chart does. Each FILE is fixed on its own, as
 ``lint`` lints it, and nothing but the named files is written (no ``-f`` layers or
 ``--set`` flags: a fix edits what the owner wrote). Standard output says what
 changed (``FILE:LINE:COL: fixed[rule] …``, or the diff), then the findings left, as
-``lint`` prints them; a summary per file goes to standard error. Exit 1 when errors
-remain, or with ``--diff`` when a file would change; 2 for usage errors.
+``lint`` prints them; a summary per file goes to standard error. Every place printed is
+in the file as it is on disk when the command ends: the fixed file, or with ``--diff``
+the file as it was. Exit 1 when errors remain, or with ``--diff`` when a file would
+change; 2 for usage errors.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
 def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
     """Read, edit, then write or diff each file; report the changes, the findings left and a summary."""
     from chartgen import api
+    from chartgen.records import replace
     from chartgen.report import printable
 
     code = 0
@@ -81,11 +84,18 @@ def edit_files(files: list[str], edit: Edit, *, diff: bool) -> int:
             continue
         verb = "would-fix" if diff else "fixed"
         said = sys.stderr if diff else sys.stdout
-        for made in result.applied:
+        # Fixes and notes are located in the text given, the findings left in the fixed text.
+        rounds = result.rounds
+        applied, notes, remaining = result.applied, getattr(result, "notes", []), result.remaining
+        if diff:
+            remaining = [replace(d, location=rounds.in_given(d.location)) for d in remaining]
+        else:
+            applied = [replace(made, location=rounds.in_result(made.location)) for made in applied]
+            notes = [replace(d, location=rounds.in_result(d.location)) for d in notes]
+        for made in applied:
             where = made.location or path
             said.write(printable(f"{where}: {verb}[{made.rule}] {made.description}") + "\n")
-        notes = getattr(result, "notes", [])
-        common.report([*notes, *result.remaining], "text", said)
+        common.report([*notes, *remaining], "text", said)
         summary = f"{path}: {'would fix' if diff else 'fixed'} {len(result.applied)}"
         if result.unsafe_left:
             summary += f"; {len(result.unsafe_left)} more with --unsafe-fixes:"

@@ -68,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _lint(args: argparse.Namespace) -> int:
     from chartgen import api
-    from chartgen.checking import check
-    from chartgen.checking.pool import cores
 
     flags = common.set_flags(args)
     has_flags = any((flags.set, flags.set_string, flags.set_json, flags.set_file, flags.set_literal))
@@ -79,7 +77,7 @@ def _lint(args: argparse.Namespace) -> int:
     try:
         select = _patterns(args.select, "--select", rules) if args.select else None
         ignore = [pattern for text in args.ignore for pattern in _patterns(text, "--ignore", rules)]
-        result = check(
+        result = api.check(
             args.files,
             values=args.values,
             flags=flags,
@@ -91,7 +89,7 @@ def _lint(args: argparse.Namespace) -> int:
             release_name=args.release_name,
             namespace=args.namespace,
             subchart=args.subchart,
-            workers=cores(),
+            workers=None,  # one per core
         )
     except common.UsageError as exc:
         return common.usage_error(exc)

@@ -1,6 +1,7 @@
 """``chartgen rule ID``: what a rule checks, why, an example and how to fix it (as ``ruff rule``).
 
-The text is the rule's docstring, the same source ``docs/rules.md`` is written from.
+The text is the rule's docstring, the same source ``docs/rules.md`` is written from, with its
+reStructuredText literals shown as plain text writes code (``chartgen.report.rule_text``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from chartgen import api
     from chartgen.cli import common
+    from chartgen.report import rule_text
 
     known = {rule.rule: rule for rule in api.all_rules()}
     if args.list:
         width = max(map(len, known))
         sys.stdout.write(
-            "".join(f"{name:<{width}}  {api.rule_summary(known[name].doc)}\n" for name in sorted(known))
+            "".join(
+                f"{name:<{width}}  {rule_text(api.rule_summary(known[name].doc))}\n" for name in sorted(known)
+            )
         )
         return 0
     if args.all == bool(args.rules):
@@ -39,5 +43,5 @@ def run(args: argparse.Namespace) -> int:
         )
         near = f"; did you mean {' or '.join(close)}?" if close else "; chartgen rule --list lists them"
         return common.usage_error(common.UsageError(f"unknown rule {name}{near}"))
-    sys.stdout.write("\n".join(api.rule_explanation(known[name]) for name in names))
+    sys.stdout.write("\n".join(rule_text(api.rule_explanation(known[name])) for name in names))
     return 0

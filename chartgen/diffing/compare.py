@@ -29,13 +29,26 @@ DIGEST_ONLY = (
 )
 
 
-def _side(objects: Iterable[KubeObject]) -> Side:
-    return Side({obj.id: obj for obj in objects if not obj.is_hook})
+def _side(objects: Iterable[KubeObject], release: str | None = None, live_annotations: bool = True) -> Side:
+    return Side({obj.id: obj for obj in objects if not obj.is_hook}, release, live_annotations)
 
 
-def compare(old_objects: Iterable[KubeObject], new_objects: Iterable[KubeObject]) -> DiffResult:
-    """What changes from ``old_objects`` (installed) to ``new_objects`` (the upgrade), classified."""
-    old, new = _side(old_objects), _side(new_objects)
+def compare(
+    old_objects: Iterable[KubeObject],
+    new_objects: Iterable[KubeObject],
+    *,
+    new_release: str | None = None,
+    installed_from_values: bool = False,
+) -> DiffResult:
+    """What changes from ``old_objects`` (installed) to ``new_objects`` (the upgrade), classified.
+
+    ``new_release`` is the chart release the upgrade was rendered with, when known (what that
+    chart no longer deploys explains a change). ``installed_from_values``: the installed objects
+    are chartgen's render of values, whose keep annotations the live objects, which Helm reads,
+    need not have.
+    """
+    old = _side(old_objects, live_annotations=not installed_from_values)
+    new = _side(new_objects, new_release)
     result = DiffResult()
     config_changed = _config_changed(old, new)
     for ident in sorted(old.objects.keys() | new.objects.keys(), key=_order):

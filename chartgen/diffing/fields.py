@@ -6,7 +6,9 @@ a reordering or an insertion does not look like every item changing. A Secret's
 ``data`` (base64) and ``stringData`` are one content, compared key by key with no
 values shown; ``master.yaml`` inside the master's config Secret is compared
 setting by setting, secret settings without their values. Elsewhere a value is
-withheld when its key (or, for ``env``, the variable's name) looks like a secret.
+withheld when its key (or, for ``env``, the variable's name) looks like a secret, and a URL
+anywhere in a value is shown as lint shows it: without user info and query, which carry
+passwords and signed tokens (an S3 endpoint's ``user:password@``, an Azure SAS ``?sig=``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,47 @@ _SECRET_NAME = re.compile(
 _REFERENCE = re.compile(r"(name|ref|path|file|id|mode)$", re.I)
 _ASSIGNMENT = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+
+
+def redact(value: Any) -> Any:
+    """``value`` with every URL in its text shown without user info, query or fragment."""
+    if isinstance(value, str):
+        return _redact_text(value) if "://" in value else value
+    if isinstance(value, dict):
+        return {key: redact(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [redact(item) for item in value]
+    return value
+
+
+def _scheme_character(character: str) -> bool:
+    return character.isascii() and (character.isalnum() or character in "+.-")
+
+
+def _redact_text(text: str) -> str:
+    """Each ``scheme://…`` up to the next blank (a query may hold quotes, so only a blank ends
+    it) as lint shows a URL; scanned once, without a regex that would backtrack."""
+    from chartgen.secrets import shown_url
+
+    out: list[str] = []
+    done = 0
+    found = text.find("://")
+    while found != -1:
+        start = found
+        while start > done and _scheme_character(text[start - 1]):
+            start -= 1
+        while start < found and not text[start].isalpha():
+            start += 1
+        if start == found:  # no scheme before it: not a URL
+            found = text.find("://", found + 3)
+            continue
+        end = found + 3
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        out += [text[done:start], shown_url(text[start:end])]
+        done = end
+        found = text.find("://", end)
+    return "".join(out) + text[done:]
 
 
 def _named(items: list[Any]) -> bool:
@@ -87,7 +130,11 @@ def _secret_word(part: Segment) -> bool:
 
 def is_secret(path: tuple[Segment, ...], value: Any) -> bool:
     """Whether a value must not be shown: by its key, its variable's name, or its content."""
+    from chartgen.secrets import looks_secret
+
     keys = [p for p in path if not isinstance(p, int)]
+    if keys and looks_secret(keys[-1]):
+        return True  # lint's secret keys, and misspellings of them: a registry's ``auth``, ``auht``
     if keys and isinstance(keys[-1], str) and _REFERENCE.search(keys[-1]):
         return False
     if any(_secret_word(p) for p in keys[-2:]):
@@ -130,7 +177,7 @@ def _whole_items(old: Leaves, new: Leaves, file: str) -> tuple[list[FieldChange]
             None
             if secret
             else {
-                show_path(sub): value
+                show_path(sub): redact(value)
                 for sub, value in sorted(content.items(), key=lambda kv: _sort_key(kv[0]))
             }
         )
@@ -157,18 +204,26 @@ def compare_leaves(old: Leaves, new: Leaves, *, file: str = "") -> list[FieldCha
         if _within(path, covered):
             continue
         action: Action = "added" if path not in old else "removed" if path not in new else "changed"
-        secret = is_secret(path, before) or is_secret(path, after)
+        shown_before, shown_after = redact(before), redact(after)
+        secret = is_secret(path, before) or is_secret(path, after) or _only_hidden(before, after)
         changes.append(
             FieldChange(
                 show_path(path),
                 action,
-                None if secret else before,
-                None if secret else after,
+                None if secret else shown_before,
+                None if secret else shown_after,
                 secret=secret,
                 file=file,
             )
         )
     return sorted(changes, key=lambda c: c.path)
+
+
+def _only_hidden(before: Any, after: Any) -> bool:
+    """Whether all that changes is what a URL hides (a rotated SAS token): a secret change."""
+    shown_before, shown_after = redact(before), redact(after)
+    redacted = shown_before != before or shown_after != after
+    return redacted and before is not None and after is not None and shown_before == shown_after
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -240,13 +295,14 @@ def compare_files(
                 changes.extend(compare_leaves(leaves(data_old), leaves(data_new), file=key))
                 continue
         action: Action = "added" if key not in old else "removed" if key not in new else "changed"
+        hidden = secret or _only_hidden(before, after)
         changes.append(
             FieldChange(
                 show_path((root, key)),
                 action,
-                None if secret else before,
-                None if secret else after,
-                secret=secret,
+                None if hidden else redact(before),
+                None if hidden else redact(after),
+                secret=hidden,
             )
         )
     return changes

@@ -13,11 +13,12 @@ Action = Literal["added", "removed", "changed"]
 
 
 class Category(StrEnum):
-    """Why a change matters; the first three are errors, a surprise is a warning."""
+    """Why a change matters; every category is an error but a surprise, which is a warning."""
 
     UPGRADE_FAILS = "upgrade-fails"  # the API server refuses it: ``helm upgrade`` fails half-way
-    DATA_LOSS = "data-loss"  # Helm applies it and data is gone or unusable
-    BREAKS = "breaks"  # Helm applies it and Determined stops working
+    DATA_LOSS = "data-loss"  # Helm applies it and data is deleted, or left behind unused
+    BREAKS = "breaks"  # Helm applies it and Determined stops working; no data is lost
+    RESTORE = "breaks-restore"  # Helm applies it and a backup can no longer be restored as it was
     SURPRISE = "surprise"  # it works, but not as the values suggest
 
 
@@ -47,7 +48,7 @@ class ObjectChange:
 
 @record(frozen=True)
 class Hazard:
-    """A change that fails, loses data, breaks Determined or surprises; ``hint`` says what to do."""
+    """A change that fails, loses data, breaks Determined or a restore, or surprises; ``hint`` says what to do."""
 
     rule: str
     category: Category

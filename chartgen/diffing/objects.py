@@ -17,11 +17,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, UsageError
+from chartgen.hints import typing
 from chartgen.records import record, replace
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 # Kinds the API server keeps outside namespaces (those the chart and common tools render).
 CLUSTER_SCOPED = frozenset(
@@ -31,9 +28,10 @@ CLUSTER_SCOPED = frozenset(
         "StorageClass", "ValidatingWebhookConfiguration", "VolumeSnapshotClass", "CSIDriver",
     }
 )  # fmt: skip
-# A GitOps directory or `helm template --output-dir` tree holds at most this much YAML: the
-# reader is pure Python (about 1 MB/s), so the bound keeps a run under a minute.
-MAX_MANIFEST_BYTES = 16 * 1024 * 1024
+# A GitOps directory or `helm template --output-dir` tree holds at most this much YAML, in
+# total: a release's objects, even as the API server returns them (status, managed fields), are
+# tens of kilobytes, and the pure-Python reader takes about a second a megabyte.
+MAX_MANIFEST_BYTES = 1024 * 1024
 _SEPARATOR = re.compile(r"^---(?:[ \t].*)?$")
 _YAML_SUFFIXES = (".yaml", ".yml")
 # Build instructions beside rendered objects in GitOps repositories, never applied themselves.
@@ -60,12 +58,12 @@ class ObjectId:
 class KubeObject:
     id: ObjectId
     api_version: str
-    body: dict[str, Any]
+    body: dict[str, typing.Any]
     source: str
     location: Location | None = None
 
     @property
-    def annotations(self) -> dict[str, Any]:
+    def annotations(self) -> dict[str, typing.Any]:
         metadata = self.body.get("metadata")
         found = metadata.get("annotations") if isinstance(metadata, dict) else None
         return found if isinstance(found, dict) else {}
@@ -80,8 +78,8 @@ class KubeObject:
         """Annotated so that Helm leaves it in the cluster instead of deleting it."""
         return str(self.annotations.get(RESOURCE_POLICY, "")).strip() == "keep"
 
-    def get(self, *path: str | int) -> Any:
-        node: Any = self.body
+    def get(self, *path: str | int) -> typing.Any:
+        node: typing.Any = self.body
         for part in path:
             if isinstance(part, int):
                 node = node[part] if isinstance(node, list) and -len(node) <= part < len(node) else None
@@ -97,7 +95,7 @@ def group_of(api_version: str) -> str:
 
 
 def make_object(
-    body: dict[str, Any], source: str, default_namespace: str, location: Location | None = None
+    body: dict[str, typing.Any], source: str, default_namespace: str, location: Location | None = None
 ) -> KubeObject | str:
     """The object, or why this document is not one Helm could apply."""
     api_version, kind = body.get("apiVersion"), body.get("kind")
@@ -203,6 +201,8 @@ def read_manifests(path: str, default_namespace: str) -> list[KubeObject]:
     """
     import sys
 
+    from chartgen.yamlio.read import read_bytes
+
     objects: list[KubeObject] = []
     problems: list[Diagnostic] = []
     total = 0
@@ -211,8 +211,7 @@ def read_manifests(path: str, default_namespace: str) -> list[KubeObject]:
             if file == "-":
                 text, name = sys.stdin.read(MAX_MANIFEST_BYTES + 1), "<stdin>"
             else:
-                with open(file, encoding="utf-8") as handle:
-                    text, name = handle.read(MAX_MANIFEST_BYTES + 1), file
+                text, name = read_bytes(file, MAX_MANIFEST_BYTES).decode("utf-8"), file
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise UsageError(f"cannot read manifest {file}: {reason}") from None
@@ -220,7 +219,7 @@ def read_manifests(path: str, default_namespace: str) -> list[KubeObject]:
         if total > MAX_MANIFEST_BYTES:
             raise UsageError(
                 f"manifests under {path} exceed {MAX_MANIFEST_BYTES // (1024 * 1024)} MiB; "
-                "point --from-manifest at the release's own objects"
+                "point the manifest source at the release's own objects"
             )
         found, bad = parse_stream(text, name, default_namespace)
         objects.extend(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
+from chartgen.fixing.rounds import Rounds
 from chartgen.records import field, record
 from chartgen.releases import LATEST
 from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
@@ -21,7 +22,7 @@ MAX_ROUNDS = 16
 
 @record(frozen=True)
 class Applied:
-    """A fix that was made: where the finding was (in the text of its round) and what changed."""
+    """A fix that was made: where the finding was (in the text given to ``fix``) and what changed."""
 
     rule: str
     path: Path
@@ -39,6 +40,8 @@ class FixResult:
     remaining: list[Diagnostic] = field(default_factory=list)
     # Fixes left for ``unsafe``: what each would do, for the user to decide.
     unsafe_left: list[Applied] = field(default_factory=list)
+    # Where a place in the text given is in ``text``, and back.
+    rounds: Rounds = field(default_factory=Rounds, compare=False, repr=False)
 
     @property
     def changed(self) -> bool:
@@ -56,9 +59,12 @@ class _Candidate:
     location: Location | None
 
 
-def _applied(candidate: _Candidate) -> Applied:
+def _applied(candidate: _Candidate, rounds: Rounds) -> Applied:
+    """The fix ``candidate`` offers in the last round's text, located in the text given."""
     made = candidate.fix
-    return Applied(made.rule, made.path, made.description, candidate.location, candidate.safe)
+    return Applied(
+        made.rule, made.path, made.description, rounds.in_given(candidate.location), candidate.safe
+    )
 
 
 def lint_text(text: str, file: str, app_version: str) -> list[Diagnostic]:
@@ -138,7 +144,7 @@ def fix(
     from chartgen.releases import check_release
 
     release = check_release(app_version)
-    result = FixResult(text)
+    result = FixResult(text, rounds=Rounds(file, [text]))
     for _ in range(MAX_ROUNDS):
         offered, found = candidates(result.text, file, release, also_safe=also_safe)
         chosen: list[_Candidate] = []
@@ -150,16 +156,44 @@ def fix(
                 continue
             chosen.append(candidate)
             edits.extend(candidate.fix.edits)
+        if edits and _duplicated(apply(result.text, edits)) > _duplicated(result.text):
+            chosen, edits = _without_collisions(result.text, chosen)
         new_text = apply(result.text, edits) if edits else result.text
         if new_text == result.text:
             result.remaining = found
             if not unsafe:
-                result.unsafe_left = [_applied(c) for c in offered if not c.safe]
+                result.unsafe_left = [_applied(c, result.rounds) for c in offered if not c.safe]
             return result
+        result.applied.extend(_applied(c, result.rounds) for c in chosen)
+        result.rounds.add(edits, new_text)
         result.text = new_text
-        result.applied.extend(_applied(c) for c in chosen)
     result.remaining = lint_text(result.text, file, release)
     return result
+
+
+def _duplicated(text: str) -> int:
+    """How many entries of ``text`` a later one of the same mapping overrides."""
+    from chartgen.yamlio import YamlError
+
+    try:
+        return len(Document.parse(text).duplicates())
+    except YamlError:
+        return 0
+
+
+def _without_collisions(text: str, chosen: list[_Candidate]) -> tuple[list[_Candidate], list[Edit]]:
+    """The fixes of one round, each kept only if it writes no key the text (with the fixes kept
+    before it) already has: two renames to one key (``defaultPassword`` and a misspelt
+    ``initialUserPasword``) would leave a duplicate, and Helm would keep another value."""
+    kept: list[_Candidate] = []
+    edits: list[Edit] = []
+    before = _duplicated(text)
+    for candidate in chosen:
+        trial = [*edits, *candidate.fix.edits]
+        if _duplicated(apply(text, trial)) <= before:
+            kept.append(candidate)
+            edits = trial
+    return kept, edits
 
 
 def set_value(

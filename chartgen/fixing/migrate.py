@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity, dotted
 from chartgen.fixing.engine import Applied, fix, lint_text
+from chartgen.fixing.rounds import Rounds
 from chartgen.records import field, record
 
 # Findings that depend on the release a file is read for.
@@ -32,6 +33,8 @@ class MigrateResult:
     notes: list[Diagnostic] = field(default_factory=list)
     remaining: list[Diagnostic] = field(default_factory=list)
     unsafe_left: list[Applied] = field(default_factory=list)
+    # Where a place in the text given is in ``text``, and back.
+    rounds: Rounds = field(default_factory=Rounds, compare=False, repr=False)
 
     @property
     def changed(self) -> bool:
@@ -86,7 +89,9 @@ def migrate(
     before = lint_text(text, file, origin)
     ignored_before = {d.path for d in before if d.rule == "key-not-in-release"}
     fixed = fix(text, file=file, app_version=target, unsafe=unsafe, also_safe={"key-not-in-release"})
-    result = MigrateResult(fixed.text, origin, target, fixed.applied, [], fixed.remaining, fixed.unsafe_left)
+    result = MigrateResult(
+        fixed.text, origin, target, fixed.applied, [], fixed.remaining, fixed.unsafe_left, fixed.rounds
+    )
     where = _written(text, file)
     for made in fixed.applied:
         if (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from chartgen.report.rst import markdown
 from chartgen.validation.registry import Rule, all_rules, summary
 
 _HEAD = """# Rules
@@ -15,7 +16,7 @@ rules as README.md's "Configuration" says.
 
 
 def _row(known: Rule) -> str:
-    text = summary(known.doc).replace("|", "\\|")
+    text = markdown(summary(known.doc)).replace("|", "\\|")
     return f"| [`{known.rule}`](#{known.rule}) | {text} |"
 
 
@@ -24,7 +25,7 @@ def _section(known: Rule) -> str:
     if known.fix is not None:
         command = "chartgen fix" if known.safe else "chartgen fix --unsafe-fixes"
         fix = f"Fixed by `{command}`.\n\n"
-    return f"## {known.rule}\n\n{fix}{known.doc}\n"
+    return f"## {known.rule}\n\n{fix}{markdown(known.doc)}\n"
 
 
 def render() -> str:

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chartgen.hints import typing
 from chartgen.planning.inventory import Node, cpu_number, format_cpu
 from chartgen.planning.schedule import Deadlock, JobPlan, find_deadlock, plan_jobs, pods_at_once
 from chartgen.planning.sizing import Sizing, cpu_sizing, gpu_sizing, plural
 from chartgen.records import record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 SCHEDULERS = ("default", "coscheduler")
 
@@ -87,9 +84,9 @@ class Plan:
             reason += "; jobs that can never be scheduled are left out"
         return reason
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, typing.Any]:
         """The ``plan --format json`` document; job numbers count from 1 in ``--jobs`` order."""
-        out: dict[str, Any] = {
+        out: dict[str, typing.Any] = {
             "slotType": self.sizing.slot_type,
             "scheduler": self.scheduler,
             "maxSlotsPerPod": self.max_slots_per_pod,

@@ -147,19 +147,19 @@ def positive_ints(spec: str, flag: str, what: str, example: str) -> list[int]:
 
 def gpu_nodes(spec: str) -> list[Node]:
     """``--nodes 4,4,8`` or ``--nodes 4x2,8``."""
-    counts = positive_ints(spec, "--nodes", "number of GPUs", "4,4,8 or 4x3")
+    counts = positive_ints(spec, "nodes", "number of GPUs", "4,4,8 or 4x3")
     return [Node(f"node-{index}", gpus=gpus) for index, gpus in enumerate(counts, start=1)]
 
 
 def cpu_nodes(spec: str) -> list[Node]:
     """``--cpu-allocatable 7.91,15.5`` or ``--cpu-allocatable 31x4``."""
     nodes = []
-    items = expand_list(spec, "--cpu-allocatable", "CPU count", "7.91,15.5 or 31x4")
+    items = expand_list(spec, "cpu_allocatable", "CPU count", "7.91,15.5 or 31x4")
     for index, item in enumerate(items, start=1):
         try:
             millis = cpu_millis(item)
         except InventoryError as exc:
-            raise InventoryError(f"--cpu-allocatable {spec!r}: {exc}") from None
+            raise InventoryError(f"cpu_allocatable {spec!r}: {exc}") from None
         nodes.append(Node(f"node-{index}", cpu_millis=millis))
     return nodes
 

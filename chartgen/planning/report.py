@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import textwrap
 
+from chartgen.hints import typing
 from chartgen.planning.analyse import Plan
 from chartgen.planning.request import Request
 from chartgen.planning.schedule import Deadlock
 from chartgen.planning.sizing import plural
+from chartgen.printable import printable
 from chartgen.records import record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 WIDTH = 88
 SHOWN_NODES = 12
@@ -30,7 +28,7 @@ class PlanReport:
         """Every job schedulable, no deadlock possible and no sizing mistake (``plan`` exits 0)."""
         return self.plan.ok
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, typing.Any]:
         return self.plan.to_json()
 
     def text(self) -> str:
@@ -72,8 +70,9 @@ def render_text(plan: Plan, request: Request) -> str:
         )
     else:
         lines.append(_wrap(f"deadlock: not possible: {plan.deadlock_reason()}"))
-    lines.extend(_wrap(f"error: {problem}") for problem in plan.problems)
-    lines.extend(_wrap(f"note: {note}") for note in plan.notes)
+    # Problems and notes name nodes, whose names are the user's text.
+    lines.extend(_wrap(printable(f"error: {problem}")) for problem in plan.problems)
+    lines.extend(_wrap(printable(f"note: {note}")) for note in plan.notes)
     return "\n".join(lines) + "\n"
 
 
@@ -111,7 +110,7 @@ def _placement_lines(stuck: Deadlock) -> list[str]:
         parts = []
         for job in sorted(set(jobs)):
             parts.append(f"{plural(jobs.count(job), 'pod')} of job {job}")
-        lines.append(f"    {node}: {', '.join(parts)}")
+        lines.append(f"    {printable(node)}: {', '.join(parts)}")
     if len(per_node) > SHOWN_NODES:
         lines.append(f"    ... and {len(per_node) - SHOWN_NODES} more full nodes (--format json lists them)")
     return lines

@@ -12,17 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, UsageError, dotted
+from chartgen.hints import typing
 from chartgen.planning.analyse import Plan, analyse
 from chartgen.planning.inventory import RULE_ID, Node
 from chartgen.planning.sizing import SizingError
 from chartgen.records import record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from chartgen.values.load import LoadedValues
+from chartgen.values.load import LoadedValues
 
 #: A setting as text (``"4,4,8"``, ``"12x2"``) or as a list of its items.
 Listing = str | Sequence[int | float | str]
@@ -66,21 +61,21 @@ def build_request(
     from chartgen.planning.inventory import InventoryError, cpu_millis, cpu_nodes, gpu_nodes, positive_ints
 
     if nodes is not None and cpu_allocatable is not None:
-        raise UsageError("give --nodes (GPU nodes) or --cpu-allocatable (CPU nodes), not both")
+        raise UsageError("give nodes (GPU nodes) or cpu_allocatable (CPU nodes), not both")
     if loaded is None and nodes is None and cpu_allocatable is None:
         raise UsageError(
-            "plan needs a cluster: --nodes 4,4,8 (GPUs per node), --cpu-allocatable 7.91,15.5, "
-            "or -f VALUES with cluster.nodes"
+            "plan needs a cluster: nodes (GPUs per node: 4,4,8), cpu_allocatable (CPUs per node: "
+            "7.91,15.5), or values with cluster.nodes"
         )
     if loaded is None and pool is not None:
-        raise UsageError("--pool selects node groups of cluster.nodes: give -f VALUES")
+        raise UsageError("pool selects node groups of cluster.nodes: give the values")
     if scheduler is not None and scheduler not in SCHEDULERS:
         raise UsageError(f"scheduler {scheduler!r} is not one of {', '.join(SCHEDULERS)}")
     if max_slots_per_pod is not None and (isinstance(max_slots_per_pod, bool) or max_slots_per_pod < 1):
-        raise UsageError(f"--max-slots-per-pod {max_slots_per_pod!r} is not a positive whole number")
+        raise UsageError(f"max_slots_per_pod {max_slots_per_pod!r} is not a positive whole number")
     jobs_text = _text(jobs)
     try:
-        job_slots = positive_ints(jobs_text, "--jobs", "number of slots", "8,12 or 12x2") if jobs_text else []
+        job_slots = positive_ints(jobs_text, "jobs", "number of slots", "8,12 or 12x2") if jobs_text else []
         if nodes is not None:
             node_list, slot_type = gpu_nodes(_text(nodes)), "gpu"
         elif cpu_allocatable is not None:
@@ -92,11 +87,13 @@ def build_request(
     slot_millis, slot_source, slot_path = None, SLOT_CPU_FLAG, None
     if slot_cpu is not None:
         if slot_type == "gpu":
-            raise UsageError("--slot-cpu sizes CPU slots: use it with --cpu-allocatable or slotType: cpu")
+            raise UsageError(
+                "slot_cpu sizes CPU slots: give it with cpu_allocatable, or values with slotType: cpu"
+            )
         try:
             slot_millis = cpu_millis(slot_cpu)
         except InventoryError as exc:
-            raise UsageError(f"--slot-cpu: {exc}") from None
+            raise UsageError(f"slot_cpu: {exc}") from None
     elif slot_type == "cpu" and loaded is not None:
         slot_millis, slot_source, slot_path = _values_slot_cpu(loaded)
     if slot_type == "cpu" and slot_millis is None:
@@ -125,7 +122,7 @@ def analyse_request(request: Request, slot_cpu: str | float | None = None) -> Pl
         )
     except SizingError as exc:
         if slot_cpu is not None:
-            raise UsageError(f"--slot-cpu {slot_cpu}: {exc}") from None
+            raise UsageError(f"slot_cpu {slot_cpu}: {exc}") from None
         path = request.slot_cpu_path or (("cluster", "nodes") if request.inventory_from_values else None)
         if request.loaded is None or path is None:
             raise UsageError(str(exc)) from None
@@ -139,7 +136,7 @@ def _values_cluster(loaded: LoadedValues | None, pool: str | None) -> tuple[list
     nodes = values_nodes(loaded) if loaded is not None else None
     if loaded is None or nodes is None:
         raise UsageError(
-            "the values have no cluster.nodes inventory: add one, or give --nodes or --cpu-allocatable"
+            "the values have no cluster.nodes inventory: add one, or give nodes or cpu_allocatable"
         )
     named = pools(nodes)
     if pool is not None:
@@ -147,7 +144,7 @@ def _values_cluster(loaded: LoadedValues | None, pool: str | None) -> tuple[list
         if not nodes:
             raise UsageError(f"no node group serves pool {pool!r} (cluster.nodes names {', '.join(named)})")
     elif len(named) > 1:
-        raise UsageError(f"cluster.nodes serves pools {', '.join(named)}: choose one with --pool")
+        raise UsageError(f"cluster.nodes serves pools {', '.join(named)}: choose one with pool")
     elif named:
         pool = named[0]
     slot_type = loaded.values.get("slotType") or "gpu"
@@ -162,6 +159,14 @@ def _diag(loaded: LoadedValues, path: Path, message: str) -> Diagnostic:
     return Diagnostic(RULE_ID, message, location=loaded.locate(path), path=path)
 
 
+def _source(loaded: LoadedValues, path: Path) -> str:
+    """``from KEY at FILE:LINE:COL``; values given as data have no place to name."""
+    from chartgen.printable import printable
+
+    where = loaded.locate(path)
+    return f"from {dotted(path)}" + (f" at {printable(str(where))}" if where else "")
+
+
 def _values_slot_cpu(loaded: LoadedValues) -> tuple[int | None, str, Path | None]:
     from chartgen.planning.inventory import InventoryError, cpu_millis
 
@@ -171,14 +176,14 @@ def _values_slot_cpu(loaded: LoadedValues) -> tuple[int | None, str, Path | None
         return None, "", None
     path: Path = ("slotResourceRequests", "cpu")
     try:
-        return cpu_millis(value), f"from slotResourceRequests.cpu at {loaded.locate(path)}", path
+        return cpu_millis(value), _source(loaded, path), path
     except InventoryError as exc:
         raise ChartgenError([_diag(loaded, path, f"slotResourceRequests.cpu: {exc}")]) from None
 
 
 def _values_max_slots(loaded: LoadedValues, pool: str | None) -> tuple[int | None, str]:
     """A pool's ``task_container_defaults.kubernetes.max_slots_per_pod`` wins over ``maxSlotsPerPod``."""
-    candidates: list[tuple[Path, Any]] = [(("maxSlotsPerPod",), loaded.values.get("maxSlotsPerPod"))]
+    candidates: list[tuple[Path, typing.Any]] = [(("maxSlotsPerPod",), loaded.values.get("maxSlotsPerPod"))]
     pools = loaded.values.get("resourcePools")
     for index, entry in enumerate(pools if pool is not None and isinstance(pools, list) else []):
         if isinstance(entry, dict) and entry.get("pool_name") == pool:
@@ -189,7 +194,7 @@ def _values_max_slots(loaded: LoadedValues, pool: str | None) -> tuple[int | Non
                 "kubernetes",
                 "max_slots_per_pod",
             )
-            value: Any = entry
+            value: typing.Any = entry
             for key in path[2:]:
                 value = value.get(key) if isinstance(value, dict) else None
             candidates.insert(0, (path, value))
@@ -200,7 +205,7 @@ def _values_max_slots(loaded: LoadedValues, pool: str | None) -> tuple[int | Non
             raise ChartgenError(
                 [_diag(loaded, path, f"{dotted(path)} {value!r} is not a positive whole number")]
             )
-        return value, f"from {dotted(path)} at {loaded.locate(path)}"
+        return value, _source(loaded, path)
     return None, ""
 
 

@@ -48,7 +48,7 @@ def gpu_sizing(nodes: Sequence[Node]) -> Sizing:
     capacities = tuple(node.gpus for node in nodes)
     if not any(capacities):
         raise SizingError(
-            "no node has GPUs; for a CPU-only cluster give --cpu-allocatable, or slotType: cpu in the values"
+            "no node has GPUs; for a CPU-only cluster give cpu_allocatable, or slotType: cpu in the values"
         )
     return Sizing("gpu", capacities, math.gcd(*capacities))
 

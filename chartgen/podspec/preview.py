@@ -26,6 +26,7 @@ import json
 from collections.abc import Mapping
 
 from chartgen.diagnostics import Path, dotted
+from chartgen.hints import typing
 from chartgen.podspec import patchkeys
 from chartgen.podspec.podschema import (
     DETERMINED_CONTAINER,
@@ -37,10 +38,6 @@ from chartgen.podspec.smp import POD, PatchError, PatchMeta, Schema, strategic_m
 from chartgen.records import field, record
 from chartgen.yamlio.emit import flow
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any, TypeAlias
-
 KINDS = ("gpu", "cpu", "checkpoint-gc")
 POOL_KEYS = {"gpu": "gpu_pod_spec", "cpu": "cpu_pod_spec", "checkpoint-gc": "checkpoint_gc_pod_spec"}
 TOP_LEVEL_KEYS = {"gpu": "gpuPodSpec", "cpu": "cpuPodSpec", "checkpoint-gc": "checkpointGcPodSpec"}
@@ -48,7 +45,7 @@ MASTER_DEFAULT_POOL = "default"
 TASK_POD_SPEC: Path = ("environment", "pod_spec")
 
 #: Where each part of the pod came from: a layer's tag for a whole subtree, else one per key or item.
-Trace: TypeAlias = str | dict[str, "Trace"] | list["Trace"]
+Trace: typing.TypeAlias = str | dict[str, "Trace"] | list["Trace"]
 
 
 class UnknownPool(LookupError):
@@ -66,7 +63,7 @@ class Pool:
 
     name: str
     path: Path
-    defaults: Mapping[str, Any] | None
+    defaults: Mapping[str, typing.Any] | None
 
 
 @record(frozen=True)
@@ -77,7 +74,7 @@ class Layer:
     tag: str
     title: str
     path: Path
-    spec: Mapping[str, Any]
+    spec: Mapping[str, typing.Any]
     in_task: bool = False
 
 
@@ -101,7 +98,7 @@ class Override:
 
 @record
 class PodPreview:
-    pod: dict[str, Any]
+    pod: dict[str, typing.Any]
     layers: list[Layer]
     trace: Trace
     overrides: list[Override]
@@ -119,7 +116,7 @@ def _pool_list(entries: object, base: Path) -> list[Pool]:
     return found
 
 
-def pools(values: Mapping[str, Any]) -> list[Pool]:
+def pools(values: Mapping[str, typing.Any]) -> list[Pool]:
     """The master's pools: ``resourcePools`` (or its own ``default`` pool), then additional managers'."""
     main = values.get("resourcePools")
     found = _pool_list(main, ("resourcePools",)) if main else [Pool(MASTER_DEFAULT_POOL, (), None)]
@@ -134,7 +131,7 @@ def pools(values: Mapping[str, Any]) -> list[Pool]:
     return found
 
 
-def find_pool(values: Mapping[str, Any], name: str) -> Pool:
+def find_pool(values: Mapping[str, typing.Any], name: str) -> Pool:
     known = pools(values)
     for pool in known:
         if pool.name == name:
@@ -142,7 +139,7 @@ def find_pool(values: Mapping[str, Any], name: str) -> Pool:
     raise UnknownPool(name, [pool.name for pool in known])
 
 
-def default_pool(values: Mapping[str, Any], *, auxiliary: bool) -> tuple[str, Path | None]:
+def default_pool(values: Mapping[str, typing.Any], *, auxiliary: bool) -> tuple[str, Path | None]:
     """The pool of a task that names none, and the value that chose it (None: the master's default)."""
     key = "defaultAuxResourcePool" if auxiliary else "defaultComputeResourcePool"
     value = values.get(key)
@@ -152,7 +149,7 @@ def default_pool(values: Mapping[str, Any], *, auxiliary: bool) -> tuple[str, Pa
 
 
 def default_layer(
-    values: Mapping[str, Any], pool: Pool, kind: str, role: str = ""
+    values: Mapping[str, typing.Any], pool: Pool, kind: str, role: str = ""
 ) -> tuple[Layer | None, list[Note]]:
     """The default spec of ``kind`` in ``pool``, and a note when it hides the top-level one.
 
@@ -180,17 +177,17 @@ def default_layer(
 class _Part:
     """A spec as the master holds it, with where each part of it came from."""
 
-    value: dict[str, Any]
+    value: dict[str, typing.Any]
     trace: Trace
 
 
-def _go_read(value: Any, schema: Schema | None, *, strings: bool = False) -> Any:
+def _go_read(value: typing.Any, schema: Schema | None, *, strings: bool = False) -> typing.Any:
     """The value as it comes out of Kubernetes' Go types: Kubernetes' field spelling, and no
     nulls but in a map of strings (``labels``, ``nodeSelector``), where null is the empty string."""
     types = patchkeys.pod_table()["types"]
     if isinstance(value, dict):
         fields = types.get(schema.type) if schema is not None else None
-        out: dict[str, Any] = {}
+        out: dict[str, typing.Any] = {}
         for key, item in value.items():
             if item is None:
                 if strings:
@@ -252,7 +249,7 @@ def _merge(
     return _Part(merged, _trace(merged, base.value, base.trace, change, patch.trace, POD)), notes
 
 
-def _same(left: Any, right: Any) -> bool:
+def _same(left: typing.Any, right: typing.Any) -> bool:
     return json.dumps(left, sort_keys=True) == json.dumps(right, sort_keys=True)
 
 
@@ -275,7 +272,14 @@ def _uniform(trace: dict[str, Trace] | list[Trace]) -> Trace:
     return trace
 
 
-def _trace(merged: Any, base: Any, btrace: Trace, patch: Any, ptrace: Trace, schema: Schema | None) -> Trace:
+def _trace(
+    merged: typing.Any,
+    base: typing.Any,
+    btrace: Trace,
+    patch: typing.Any,
+    ptrace: Trace,
+    schema: Schema | None,
+) -> Trace:
     """Which side each part of ``merged`` came from: the patch where it set or changed it."""
     if _same(merged, base):
         return btrace
@@ -296,7 +300,12 @@ def _trace(merged: Any, base: Any, btrace: Trace, patch: Any, ptrace: Trace, sch
 
 
 def _trace_field(
-    merged: Any, base: Any, btrace: Trace, patch: Any, ptrace: Trace, meta: PatchMeta | None
+    merged: typing.Any,
+    base: typing.Any,
+    btrace: Trace,
+    patch: typing.Any,
+    ptrace: Trace,
+    meta: PatchMeta | None,
 ) -> Trace:
     if not (isinstance(merged, list) and isinstance(base, list) and isinstance(patch, list)):
         return _trace(merged, base, btrace, patch, ptrace, meta.schema if meta is not None else None)
@@ -321,7 +330,7 @@ def _trace_field(
     return _uniform(out) if out else ptrace
 
 
-def _index(items: list[Any], key: str, value: Any) -> int | None:
+def _index(items: list[typing.Any], key: str, value: typing.Any) -> int | None:
     return next(
         (
             i
@@ -333,11 +342,11 @@ def _index(items: list[Any], key: str, value: Any) -> int | None:
 
 
 def preview_pod(
-    values: Mapping[str, Any],
+    values: Mapping[str, typing.Any],
     kind: str,
     pool: str,
     *,
-    task: Mapping[str, Any] | None = None,
+    task: Mapping[str, typing.Any] | None = None,
     task_title: str = "the task's environment.pod_spec",
     experiment_slots: int = 1,
 ) -> PodPreview:
@@ -403,7 +412,7 @@ def preview_pod(
     return PodPreview(result.value, layers, result.trace, launch_overrides(values, kind, pool), unique)
 
 
-def _network_mode(values: Mapping[str, Any], pool: Pool | None) -> tuple[str, str]:
+def _network_mode(values: Mapping[str, typing.Any], pool: Pool | None) -> tuple[str, str]:
     own = pool.defaults.get("network_mode") if pool is not None and pool.defaults is not None else None
     if isinstance(own, str) and own:
         return own, f"{dotted((*pool.path, 'task_container_defaults', 'network_mode'))}" if pool else ""
@@ -414,7 +423,7 @@ def _network_mode(values: Mapping[str, Any], pool: Pool | None) -> tuple[str, st
     return "bridge", "the master's default network mode"
 
 
-def launch_overrides(values: Mapping[str, Any], kind: str, pool_name: str) -> list[Override]:
+def launch_overrides(values: Mapping[str, typing.Any], kind: str, pool_name: str) -> list[Override]:
     """What the master sets on the pod at launch (``configureJobSpec`` and friends in its sources)."""
     if kind == "checkpoint-gc":
         pool_name, _ = default_pool(values, auxiliary=True)

@@ -12,16 +12,11 @@ from __future__ import annotations
 import textwrap
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, Severity, UsageError, dotted
+from chartgen.hints import typing
+from chartgen.podspec.preview import Layer, PodPreview, Trace
 from chartgen.records import field, record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from chartgen.podspec.preview import Layer, PodPreview, Trace
-    from chartgen.values.load import LoadedValues
-    from chartgen.yamlio import Loaded
+from chartgen.values.load import LoadedValues
+from chartgen.yamlio import Loaded
 
 POOL_RULE = "pod-spec-pool"
 MERGE_RULE = "pod-spec-merge"
@@ -39,7 +34,7 @@ class Request:
     pool_source: str
     pool_location: Location | None
     task: Loaded | None = None
-    task_spec: dict[str, Any] | None = None
+    task_spec: dict[str, typing.Any] | None = None
     experiment_slots: int = 1
     warnings: list[Diagnostic] = field(default_factory=list)
 
@@ -66,7 +61,7 @@ def build_request(
                 Diagnostic(
                     KIND_RULE,
                     f"the task asks for {experiment_slots} slots, so Determined starts it from the "
-                    f"{other.upper()} pod spec, not the {kind.upper()} one: use --kind {other}",
+                    f"{other.upper()} pod spec, not the {kind.upper()} one: use kind {other}",
                     Severity.WARNING,
                     _task_location(task, ("resources", slots_key)),
                 )
@@ -87,7 +82,9 @@ def build_request(
     return Request(loaded, kind, pool, source, where, task, task_spec, experiment_slots, found)
 
 
-def _read_task(file: str, release: str, found: list[Diagnostic]) -> tuple[Loaded, dict[str, Any] | None]:
+def _read_task(
+    file: str, release: str, found: list[Diagnostic]
+) -> tuple[Loaded, dict[str, typing.Any] | None]:
     """The task's configuration and its pod spec; the spec's problems go into ``found``."""
     from pathlib import Path as FsPath
 
@@ -148,7 +145,7 @@ def build_preview(request: Request) -> PodPreview:
     except UnknownPool as exc:
         known = ", ".join(exc.known) or "none"
         if exc.pool == request.pool and request.pool_source == "--pool":
-            raise UsageError(f"--pool {exc.pool}: no resource pool has that name (pools: {known})") from None
+            raise UsageError(f"pool {exc.pool!r}: no resource pool has that name (pools: {known})") from None
         _, chosen = default_pool(request.loaded.values, auxiliary=True)
         if exc.pool == request.pool:
             source, where = request.pool_source, request.pool_location
@@ -185,7 +182,7 @@ def render_plain(preview: PodPreview) -> str:
     return emit.dump(preview.pod) + "\n"
 
 
-def _marks(value: Any, trace: Trace, path: Path, out: dict[Path, str]) -> None:
+def _marks(value: typing.Any, trace: Trace, path: Path, out: dict[Path, str]) -> None:
     """The top-most parts of ``value`` that come from one layer, with its tag."""
     if isinstance(trace, str):
         out[path] = trace
@@ -257,7 +254,7 @@ class PodPreviewResult:
     preview: PodPreview
 
     @property
-    def pod(self) -> dict[str, Any]:
+    def pod(self) -> dict[str, typing.Any]:
         return self.preview.pod
 
     @property

@@ -11,14 +11,11 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
+from chartgen.hints import typing
 from chartgen.records import record
 from chartgen.releases import LATEST
 from chartgen.rendering import audit
 from chartgen.yamlio import emit
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 CHART_NAME = "determined"
 
@@ -62,7 +59,7 @@ class Manifest:
         return f"{CHART_NAME}/{self.template}"
 
 
-def _finalize(value: Any) -> Any:
+def _finalize(value: typing.Any) -> typing.Any:
     from chartgen.rendering.runtime import Undefined
 
     if isinstance(value, emit.Raw):
@@ -72,7 +69,7 @@ def _finalize(value: Any) -> Any:
     return emit.flow(emit.helm_numbers(value))
 
 
-def _to_yaml(value: Any, indent: int, json: bool = False) -> emit.Raw:
+def _to_yaml(value: typing.Any, indent: int, json: bool = False) -> emit.Raw:
     from chartgen.rendering.runtime import Undefined
 
     if isinstance(value, Undefined):
@@ -80,7 +77,7 @@ def _to_yaml(value: Any, indent: int, json: bool = False) -> emit.Raw:
     return emit.to_yaml(value, indent, json)
 
 
-def _document(value: Any) -> emit.Raw:
+def _document(value: typing.Any) -> emit.Raw:
     """A whole YAML document the chart embeds (a ConfigMap's file), its numbers as ``toYaml`` writes them."""
     return emit.document(emit.helm_numbers(value))
 
@@ -99,20 +96,20 @@ def sha256_hex(text: str) -> str:
     return digest
 
 
-def _go_string(value: Any) -> str:
+def _go_string(value: typing.Any) -> str:
     from chartgen.yamlio.resolve import go_string
 
     text = go_string(value)
     return audit.StrictText(text) if isinstance(value, audit.STRICT) else text
 
 
-def _bare(value: Any) -> str:
+def _bare(value: typing.Any) -> str:
     """A value's Go text as part of bare text upstream writes around it (``image: REGISTRY/name``)."""
     audit.written(value, "embedded")
     return _go_string(value)
 
 
-def _in_text(value: Any) -> str:
+def _in_text(value: typing.Any) -> str:
     """A value's Go text inside a string the template builds (a URL, a shell line, an env value):
     its consumer reads that text, so a number Helm prints in exponent form stays in that form."""
     audit.written(value, "text")
@@ -125,7 +122,7 @@ def _raw(value: str) -> emit.Raw:
 
 
 #: The filters chartgen adds to the template language; ``toyaml`` is the only way to write a block.
-FILTERS: dict[str, Any] = {
+FILTERS: dict[str, typing.Any] = {
     "toyaml": _to_yaml,
     "yamldoc": _document,
     "sha256": sha256_hex,
@@ -137,7 +134,7 @@ FILTERS: dict[str, Any] = {
 
 
 @cache
-def environment() -> Any:
+def environment() -> typing.Any:
     """The templates, compiled ahead of time (``chartgen.rendering.compiled``), on chartgen's runtime."""
     from chartgen.rendering.compiled import TEMPLATES
     from chartgen.rendering.runtime import Environment
@@ -163,7 +160,7 @@ def split_documents(text: str) -> list[str]:
     return docs
 
 
-def helm_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, Any]:
+def helm_context(values: Mapping[str, typing.Any], release: ReleaseInfo) -> dict[str, typing.Any]:
     """What Helm templates see as ``.Values``, ``.Release`` and ``.Chart``."""
     return {
         "Values": values,
@@ -182,10 +179,10 @@ def helm_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, A
 
 
 def render_manifests(
-    values: Mapping[str, Any],
+    values: Mapping[str, typing.Any],
     release: ReleaseInfo,
     templates: Iterable[str],
-    context: Mapping[str, Any] | None = None,
+    context: Mapping[str, typing.Any] | None = None,
     rendered: Mapping[str, str] | None = None,
 ) -> list[Manifest]:
     """Render each template (paths relative to ``templates/``) and order the objects as Helm does.

@@ -28,6 +28,7 @@ __all__ = [
     "as_text",
     "ordered",
     "printable",
+    "rule_text",
     "summary",
     "text_line",
 ]
@@ -46,6 +47,14 @@ def text_line(d: Diagnostic, *, color: bool = False) -> str:
     if d.hint:
         line += f"\n{HINT_PREFIX}{printable(d.hint)}"
     return line
+
+
+def rule_text(doc: str) -> str:
+    """A rule's explanation (its docstring, reStructuredText) as a terminal or a plain-text field
+    shows it: literals between single backquotes."""
+    from chartgen.report.rst import plain
+
+    return plain(doc)
 
 
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -126,7 +135,7 @@ def as_github(diagnostics: Iterable[Diagnostic]) -> str:
 
 def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None = None) -> str:
     """A SARIF 2.1.0 log (GitHub code scanning, Azure DevOps, IDE viewers): one run; each rule
-    described by its explanation in ``docs`` (rule id -> ``chartgen rule`` text) when given."""
+    described by its explanation in ``docs`` (rule id -> its docstring, reStructuredText) when given."""
     import json
     from importlib.metadata import PackageNotFoundError, version
     from pathlib import PurePosixPath
@@ -140,8 +149,7 @@ def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None =
         doc = docs.get(rule_id)
         entry: dict[str, object] = {"id": rule_id}
         if doc:
-            entry["shortDescription"] = {"text": " ".join(doc.split("\n\n", 1)[0].split())}
-            entry["fullDescription"] = {"text": doc}
+            entry.update(_sarif_descriptions(doc))
         rules.append(entry)
     results = []
     for d in found:
@@ -173,6 +181,36 @@ def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None =
         "runs": [{"tool": {"driver": driver}, "results": results}],
     }
     return json.dumps(log, indent=2) + "\n"
+
+
+#: GitHub code scanning's limit on ``shortDescription`` and ``fullDescription``.
+_DESCRIPTION_LIMIT = 1024
+
+
+def _sarif_descriptions(doc: str) -> dict[str, object]:
+    """A rule's texts as SARIF's fields hold them: plain text, and Markdown in ``help.markdown``
+    (what GitHub shows beside an alert); each description within GitHub's limit."""
+    from chartgen.report.rst import markdown
+
+    text = rule_text(doc)
+    paragraphs = text.split("\n\n")
+    full = paragraphs[0]
+    for paragraph in paragraphs[1:]:
+        if len(full) + 2 + len(paragraph) > _DESCRIPTION_LIMIT:
+            break
+        full += "\n\n" + paragraph
+    return {
+        "shortDescription": {"text": _within(" ".join(paragraphs[0].split()))},
+        "fullDescription": {"text": _within(full)},
+        "help": {"text": text, "markdown": markdown(doc)},
+    }
+
+
+def _within(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
+    """``text``, or as many of its words as fit with an ellipsis after them."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(None, 1)[0] + "…"
 
 
 def _is_file(name: str) -> bool:

@@ -1,4 +1,4 @@
-"""``chartgen diff`` results as text for people or JSON for pipelines; secrets arrive here already withheld.
+"""``chartgen diff`` results as text for people or JSON for pipelines; secrets (and URL credentials) arrive withheld.
 
 Text lists each changed object with its changed fields, then the hazards (one
 ``KIND NAMESPACE/NAME: error[rule] category: message`` line each, its hint under it,
@@ -24,6 +24,7 @@ _CATEGORY = {
     "upgrade-fails": "upgrade fails",
     "data-loss": "data loss",
     "breaks": "breaks Determined",
+    "breaks-restore": "breaks a restore",
     "surprise": "surprise",
 }
 

@@ -183,11 +183,11 @@ def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str
         if key in ("select", "ignore"):
             for pattern in value:
                 if not any(rule_matches(rule, pattern) for rule in known):
-                    raise UsageError(f"{where}: {key}: no rule is named {pattern!r} (chartgen rule --list)")
+                    raise UsageError(f"{where}: {key}: no rule is named {pattern!r}")
         if key == "severity":
             for rule, level in value.items():
                 if rule not in known:
-                    raise UsageError(f"{where}: severity: no rule is named {rule!r} (chartgen rule --list)")
+                    raise UsageError(f"{where}: severity: no rule is named {rule!r}")
                 if level not in ("error", "warning"):
                     raise UsageError(f"{where}: severity of {rule} must be error or warning, not {level!r}")
     return dict(table)
@@ -277,11 +277,19 @@ def _nesting(text: str) -> int:
 
 
 def _read(file: str, rules: Iterable[str]) -> Config | None:
+    """A configuration file, bounded as values files are (``--config /dev/zero`` ends)."""
+    from chartgen.yamlio.read import MAX_INPUT_BYTES, read_bytes
+
     try:
-        with open(file, encoding="utf-8") as handle:
-            text = handle.read()
+        data = read_bytes(file)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read configuration {file}: {exc}") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise UsageError(f"cannot read configuration {file}: {reason}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(
+            f"configuration {file} is larger than {MAX_INPUT_BYTES // 1024} KiB: chartgen reads no more"
+        )
     if os.path.basename(file) == TOML_NAME:
         if not _may_hold_tool_chartgen(text):
             return None  # spare the parser's import (most pyproject.toml files are not ours)
@@ -291,6 +299,8 @@ def _read(file: str, rules: Iterable[str]) -> Config | None:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"{file}: {exc}") from None
+        except RecursionError:
+            raise UsageError(f"{file}: nested too deeply for a configuration") from None
         table = document.get("tool", {}).get("chartgen")
         return None if table is None else parse(file, table, rules)
     from chartgen.yamlio import YamlError, load_yaml

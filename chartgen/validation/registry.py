@@ -12,16 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+import chartgen
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.hints import typing
 from chartgen.records import record, replace
 from chartgen.values.load import LoadedValues
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from chartgen.yamlio.edit import Document, Fix
 
 
 @record
@@ -34,19 +29,19 @@ class Context:
     is_upgrade: bool = False
 
     @property
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, typing.Any]:
         return self.loaded.values
 
     @property
-    def user(self) -> dict[str, Any]:
+    def user(self) -> dict[str, typing.Any]:
         return self.loaded.user
 
     @property
     def release(self) -> str:
         return self.loaded.release
 
-    def get(self, *path: str | int, user: bool = False) -> Any:
-        node: Any = self.user if user else self.values
+    def get(self, *path: str | int, user: bool = False) -> typing.Any:
+        node: typing.Any = self.user if user else self.values
         for part in path:
             if isinstance(node, dict) and isinstance(part, str):
                 node = node.get(part)
@@ -93,7 +88,7 @@ NO_VALUES = "<no values given>"
 
 Check = Callable[[Context], Iterable[Diagnostic]]
 # A fix turns one finding into edits of the file's text, or None when it cannot (``chartgen.fix``).
-Fixer = Callable[[Diagnostic, "Document"], "Fix | None"]
+Fixer = Callable[[Diagnostic, "chartgen.ValuesDocument"], "chartgen.Fix | None"]
 
 
 @record(frozen=True)

@@ -8,6 +8,7 @@ from chartgen.diagnostics import Diagnostic
 from chartgen.validation.registry import Context, all_rules
 from chartgen.validation.rules.effect import judged_by_render
 from chartgen.values.load import LoadedValues
+from chartgen.values.prefixes import Prefixes
 
 
 def run_rules(
@@ -43,12 +44,12 @@ def _rendered_only(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     (its gate's warning says it is not used)."""
     from chartgen.validation.rules.unrendered import unrendered_paths
 
-    unused = unrendered_paths(ctx)
+    unused = Prefixes(unrendered_paths(ctx))
     if not unused:
         return found
 
     def unread(d: Diagnostic) -> bool:
-        return d.is_error and not d.rule.startswith(_READING) and any(d.path[: len(p)] == p for p in unused)
+        return d.is_error and not d.rule.startswith(_READING) and unused.lead_to(d.path)
 
     return [d for d in found if not unread(d)]
 
@@ -62,13 +63,14 @@ def _one_error_per_value(found: list[Diagnostic]) -> list[Diagnostic]:
     """One mistake, one finding: what follows from a value of the wrong type goes unsaid."""
     primary = {d.location for d in found if d.is_error and d.rule not in _SECONDARY and d.location}
     # A section of the wrong type (``db: 5``) has no keys: "db.user is required" adds nothing.
-    broken = {d.path for d in found if d.rule == "wrong-type" and d.is_error and d.path}
+    wrong = {d.path for d in found if d.rule == "wrong-type" and d.is_error and d.path}
+    broken = Prefixes(wrong)
 
     def follows(d: Diagnostic) -> bool:
         if d.rule in _SECONDARY and d.location in primary:
             return True
-        if d.rule == "values-type-conflict" and d.path in broken:
+        if d.rule == "values-type-conflict" and d.path in wrong:
             return True
-        return any(len(d.path) > len(p) and d.path[: len(p)] == p for p in broken)
+        return broken.lead_to(d.path, strictly=True)
 
     return [d for d in found if not follows(d)]

@@ -64,19 +64,19 @@ def apply(
     off by configuration is not stale).
     """
     table = [d for file, text in texts.items() for d in directives(text, file)]
+    # The first directive that names a rule on a line, by (file, line, rule): each finding looks
+    # up its own, however many directives and findings a file has.
+    first: dict[tuple[str, int, str], Directive] = {}
+    for directive in table:
+        for line in directive.lines:
+            for rule in directive.rules:
+                first.setdefault((directive.file, line, rule), directive)
     used: set[tuple[Directive, str]] = set()
     kept = []
     report_unused = enabled(RULE)
     for d in diagnostics:
         loc = d.location
-        hit = next(
-            (
-                x
-                for x in table
-                if loc is not None and loc.file == x.file and loc.line in x.lines and d.rule in x.rules
-            ),
-            None,
-        )
+        hit = None if loc is None or loc.line is None else first.get((loc.file, loc.line, d.rule))
         if hit is None:
             kept.append(d)
         else:

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import chartgen
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
+from chartgen.hints import typing
 from chartgen.records import field, record, replace
 from chartgen.releases import LATEST, check_release
 from chartgen.values import merge
 from chartgen.yamlio import Loaded, YamlError, load_yaml
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-
-if TYPE_CHECKING:
-    from typing import Any
-
-    from chartgen.values.model import Values
+from chartgen.yamlio.load import MAX_DEPTH, MAX_VALUES
 
 # Helm applies the flag families in this order, whatever their order on the command line.
 SET_KINDS: tuple[str, ...] = ("set-json", "set", "set-string", "set-file", "set-literal")
@@ -45,8 +41,8 @@ class LoadedValues:
     """The coalesced values plus what is needed to point back at their source."""
 
     release: str
-    values: dict[str, Any]
-    user: dict[str, Any]
+    values: dict[str, typing.Any]
+    user: dict[str, typing.Any]
     keys: dict[Path, Location] = field(default_factory=dict)
     positions: dict[Path, Location] = field(default_factory=dict)
     notes: list[Diagnostic] = field(default_factory=list)
@@ -59,7 +55,7 @@ class LoadedValues:
         return f"LoadedValues(release={self.release!r}, files={self.files!r}, keys={len(self.user)})"
 
     @property
-    def model(self) -> Values:
+    def model(self) -> chartgen.Values:
         """The coalesced values as the typed model (imports pydantic on first use).
 
         Raises ``ChartgenError`` with the model's objections, located, when it refuses them.
@@ -80,11 +76,11 @@ class LoadedValues:
         return None
 
 
-def chart_defaults(release: str) -> dict[str, Any]:
+def chart_defaults(release: str) -> dict[str, typing.Any]:
     """The chart's values.yaml for ``release`` as data (a fresh copy each call)."""
     from chartgen._data import release_data
 
-    data: dict[str, Any] = merge.copied(release_data(release, "DEFAULTS"))
+    data: dict[str, typing.Any] = merge.copied(release_data(release, "DEFAULTS"))
     return data
 
 
@@ -97,7 +93,11 @@ def read_source(file: str) -> Loaded:
 
 
 def from_text(text: str, name: str) -> Loaded:
-    """One layer of values from YAML text; findings point at ``name``."""
+    """One layer of values from YAML text; findings point at ``name``. Text is bounded as files are."""
+    from chartgen.yamlio.read import MAX_INPUT_BYTES, too_large
+
+    if len(text) > MAX_INPUT_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+        raise too_large(name)
     try:
         loaded = load_yaml(text, name)
     except YamlError as exc:
@@ -134,7 +134,7 @@ def subchart_section(loaded: Loaded, key: str) -> Loaded | None:
         message = f"the {key!r} section must be a mapping of the Determined chart's values"
         raise ChartgenError([Diagnostic("values-not-a-map", message, location=where)])
 
-    def inside(table: dict[Path, Any]) -> dict[Path, Any]:
+    def inside(table: dict[Path, typing.Any]) -> dict[Path, typing.Any]:
         return {path[1:]: item for path, item in table.items() if len(path) > 1 and path[0] == key}
 
     return Loaded(
@@ -147,21 +147,36 @@ def subchart_section(loaded: Loaded, key: str) -> Loaded | None:
     )
 
 
-def from_data(data: Mapping[str, Any], name: str) -> Loaded:
-    """One layer of values given as data: a copy in the types a YAML file would give."""
-    return Loaded(_plain(data, ()), name)
+def from_data(data: Mapping[str, typing.Any], name: str) -> Loaded:
+    """One layer of values given as data: a copy in the types a YAML file would give, bounded
+    as a file's values are (depth, count; a map that holds itself is too deep)."""
+    count = [0]
+    return Loaded(_plain(data, (), name, count), name)
 
 
-def _plain(value: Any, path: Path) -> Any:
+def _plain(value: typing.Any, path: Path, name: str, count: list[int]) -> typing.Any:
+    count[0] += 1
+    if count[0] > MAX_VALUES or len(path) > MAX_DEPTH:
+        rule, what = (
+            ("yaml-too-many-values", f"more than {MAX_VALUES:,} values")
+            if count[0] > MAX_VALUES
+            else (
+                "yaml-too-deep",
+                f"values nested more than {MAX_DEPTH} levels deep (or a map that holds itself)",
+            )
+        )
+        raise ChartgenError(
+            [Diagnostic(rule, f"{name} holds {what}", location=Location(name, 1, 1), path=path)]
+        )
     if isinstance(value, Mapping):
         out = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise UsageError(f"values key {key!r} at {dotted(path) or 'the top'} is not a string")
-            out[key] = _plain(item, (*path, key))
+            out[key] = _plain(item, (*path, key), name, count)
         return out
     if isinstance(value, (list, tuple)):
-        return [_plain(item, (*path, index)) for index, item in enumerate(value)]
+        return [_plain(item, (*path, index), name, count) for index, item in enumerate(value)]
     if value is None or isinstance(value, (str, int, float)):
         return value
     raise UsageError(
@@ -172,7 +187,7 @@ def _plain(value: Any, path: Path) -> Any:
 _ABSENT = object()
 
 
-def _walk(value: Any, path: Path) -> list[Path]:
+def _walk(value: typing.Any, path: Path) -> list[Path]:
     """``path`` and every path below it in ``value``."""
     paths = [path]
     if isinstance(value, dict):
@@ -184,18 +199,7 @@ def _walk(value: Any, path: Path) -> list[Path]:
     return paths
 
 
-def _at(data: Any, path: Path) -> Any:
-    for part in path:
-        found = (isinstance(data, dict) and part in data) or (
-            isinstance(data, list) and isinstance(part, int) and part < len(data)
-        )
-        if not found:
-            return _ABSENT
-        data = data[part]
-    return data
-
-
-def _forget_below(values: LoadedValues, old: Any, path: Path) -> None:
+def _forget_below(values: LoadedValues, old: typing.Any, path: Path) -> None:
     """Drop the positions of ``old``, the subtree that used to sit at ``path``.
 
     Every recorded path names a value that exists, so walking the replaced value
@@ -209,7 +213,9 @@ def _forget_below(values: LoadedValues, old: Any, path: Path) -> None:
         values.words.pop(known, None)
 
 
-def _record(values: LoadedValues, loaded: Loaded, data: dict[str, Any], before: Any, path: Path = ()) -> None:
+def _record(
+    values: LoadedValues, loaded: Loaded, data: dict[str, typing.Any], before: typing.Any, path: Path = ()
+) -> None:
     """Take ``loaded``'s positions for what it sets over ``before`` (the merge so far).
 
     A map merged into a map keeps the positions of keys this file does not
@@ -265,22 +271,22 @@ def load_sources(
     release = check_release(app_version)
     result = LoadedValues(release=release, values={}, user={})
     problems: list[Diagnostic] = []
-    user: dict[str, Any] = {}
+    user: dict[str, typing.Any] = {}
     parser_notes = [note for loaded in loaded_all for note in loaded.notes]
     for loaded in loaded_all:
         _record(result, loaded, loaded.data, user)
         user = merge.merge_maps(user, loaded.data)
         result.files.append(loaded.file)
-    padded = [0]
+    applying = None
     for kind, exprs in (flags or SetFlags()).by_kind():
         if not exprs:
             continue
         from chartgen.values import setparser  # only for --set flags: most runs have none
 
+        applying = applying or setparser.Flags()
         for index, expr in enumerate(exprs, start=1):
-            before = dict(user)
             try:
-                applied = setparser.apply(user, expr, kind, SECRET_KEYS, padded)
+                applied, replaced = applying.apply(user, expr, kind, SECRET_KEYS)
             except setparser.SetSyntaxError as exc:
                 problems.append(
                     Diagnostic(
@@ -290,9 +296,10 @@ def load_sources(
                     )
                 )
                 continue
+            for path, old in replaced:
+                _forget_below(result, old, path)
             for path, column in applied:
                 location = Location(f"--{kind}", index, column)
-                _forget_below(result, _at(before, path), path)
                 result.keys[path] = location
                 result.positions[path] = location
     if problems:

@@ -40,6 +40,7 @@ import re
 from collections.abc import Callable, Collection
 
 from chartgen.diagnostics import Path, UsageError, dotted
+from chartgen.values.prefixes import Prefixes
 from chartgen.yamlio.resolve import kind_of
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
@@ -65,6 +66,7 @@ _INDEX_STOP = frozenset("]")
 _LIST_STOP = frozenset(",}")
 _VALUE_STOP = frozenset(",")
 _ABSENT = object()
+_GROWN = object()  # marks the undoing of a list's growth
 
 
 class SetSyntaxError(Exception):
@@ -91,56 +93,72 @@ def typed_value(text: str) -> Any:
 
 
 def apply(
-    target: dict[str, Any],
-    expr: str,
-    kind: str,
-    secret_keys: Collection[str] = (),
-    padded: list[int] | None = None,
+    target: dict[str, Any], expr: str, kind: str, secret_keys: Collection[str] = ()
 ) -> list[tuple[Path, int]]:
-    """Apply one ``--<kind>`` flag to ``target``, as Helm's ``strvals`` does.
+    """Apply one ``--<kind>`` flag to ``target``: ``Flags.apply`` of a flag on its own."""
+    records, _ = Flags().apply(target, expr, kind, secret_keys)
+    return records
 
-    Returns, top-down, each path this flag now owns (values it wrote, and maps or
-    lists it created) with the 1-based column where that value (or the key that
-    created it) starts. ``target`` is left untouched when the flag is refused: the
-    flag works on copies of only the maps and lists on its path, so a hundred flags
-    cost a hundred paths, not a hundred copies of everything set so far.
 
-    After the value of one of ``secret_keys``, no text of the flag is shown: a comma
-    inside a password ends it, and what follows must not reach an error message
-    (nor be dropped without one). ``padded`` counts the list items flags have added so
-    far (shared by the flags of one load): past ``MAX_PADDED`` a flag is refused.
+class Flags:
+    """The flags of one load, applied in turn, as Helm's ``strvals`` applies each.
+
+    They share a budget: past ``MAX_PADDED`` list items padded in all, a flag is refused. They
+    also share the maps and lists they made, which a later flag changes in place: copying
+    them anew for each flag would cost each flag every flag before it. Maps and lists they
+    did not make (a file's) are copied once, when first changed, and are never changed.
     """
-    if kind not in KINDS:
-        raise ValueError(f"unknown --set kind {kind!r}")
-    work = dict(target)
-    counter = padded if padded is not None else [0]
-    parser = _Parser(expr, kind, secret_keys, MAX_PADDED - counter[0])
-    try:
-        while not parser.key(work, 0, (), after_dot=False):
-            pass
-    except SetSyntaxError:
-        if parser.secret_end is None:
+
+    def __init__(self) -> None:
+        self.budget = MAX_PADDED
+        # By id, the maps and lists these flags made (held, so that no other object takes the id).
+        self.owned: dict[int, Any] = {}
+
+    def apply(
+        self, target: dict[str, Any], expr: str, kind: str, secret_keys: Collection[str] = ()
+    ) -> tuple[list[tuple[Path, int]], list[tuple[Path, Any]]]:
+        """Apply one ``--<kind>`` flag to ``target``.
+
+        Returns, top-down, each path this flag now owns (values it wrote, and maps or lists it
+        created) with the 1-based column where that value (or the key that created it) starts;
+        and each value it replaced, as it was before the flag, by path (what its positions were
+        of). ``target`` is left as it was when the flag is refused.
+
+        After the value of one of ``secret_keys``, no text of the flag is shown: a comma inside
+        a password ends it, and what follows must not reach an error message (nor be dropped
+        without one).
+        """
+        if kind not in KINDS:
+            raise ValueError(f"unknown --set kind {kind!r}")
+        parser = _Parser(expr, kind, secret_keys, self)
+        try:
+            while not parser.key(target, 0, (), after_dot=False):
+                pass
+        except BaseException as exc:
+            parser.revert()
+            if isinstance(exc, SetSyntaxError) and parser.secret_end is not None:
+                raise _cut_secret(parser.secret_end) from None
             raise
-        raise _cut_secret(parser.secret_end) from None
-    counter[0] = MAX_PADDED - parser.budget
-    target.clear()
-    target.update(work)
-    return _settled(parser.records)
+        self.budget = parser.budget
+        return _settled(parser.records), list(parser.replaced.items())
 
 
 def _settled(records: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
     """Drop records that a later assignment to the same path or an ancestor overwrote."""
+    later = Prefixes()
     kept: list[tuple[Path, int]] = []
-    for path, column in records:
-        kept = [(p, c) for p, c in kept if p[: len(path)] != path]
-        kept.append((path, column))
+    for path, column in reversed(records):
+        if not later.lead_to(path):
+            kept.append((path, column))
+        later.add(path)
+    kept.reverse()
     return kept
 
 
 def _cut_secret(column: int) -> SetSyntaxError:
     return SetSyntaxError(
         "a comma ends the value of a secret key here, and Helm reads what follows as more keys "
-        "(the text is not shown): escape the comma (\\,) or use --set-literal",
+        "(the text is not shown): escape the comma (\\,) or give it with set_literal",
         column,
     )
 
@@ -154,7 +172,7 @@ def _read_file(path: str) -> str:
     try:
         data = read_bytes(name)
     except OSError as exc:
-        raise UsageError(f"--set-file: cannot read {path!r}: {exc.strerror or exc}") from None
+        raise UsageError(f"set_file: cannot read {path!r}: {exc.strerror or exc}") from None
     try:
         return decode(data, name)
     except ChartgenError as exc:
@@ -164,9 +182,10 @@ def _read_file(path: str) -> str:
 class _Parser:
     """One pass over a flag, in the shape of Helm's recursive parser (its quirks live there)."""
 
-    def __init__(self, text: str, kind: str, secret_keys: Collection[str] = (), budget: int = 0) -> None:
+    def __init__(self, text: str, kind: str, secret_keys: Collection[str], flags: Flags) -> None:
         self.text = text
-        self.budget = budget
+        self.flags = flags
+        self.budget = flags.budget
         self.secret_keys = secret_keys
         # The column after a secret key's value that ended at a comma: nothing after it is shown.
         self.secret_end: int | None = None
@@ -176,6 +195,47 @@ class _Parser:
         readers: dict[str, Callable[[str], Any]] = {"set": typed_value, "set-file": _read_file}
         self.reader = readers.get(kind, str)
         self.records: list[tuple[Path, int]] = []
+        # Each change to a map or list, to undo if the flag is refused: (container, key, old value),
+        # or (list, _GROWN, old length).
+        self.undo: list[tuple[Any, Any, Any]] = []
+        self.made: list[int] = []
+        # By path, the value each assignment replaced, as it was before the flag.
+        self.replaced: dict[Path, Any] = {}
+
+    # -- changes, undone if the flag is refused --------------------------------
+
+    def made_here(self, value: Any) -> Any:
+        """``value``, a new map or list, as these flags' own."""
+        self.flags.owned[id(value)] = value
+        self.made.append(id(value))
+        return value
+
+    def mine(self, value: Any) -> Any:
+        """The map or list ``value`` to change: itself when these flags made it, else a copy."""
+        if id(value) in self.flags.owned:
+            return value
+        return self.made_here(dict(value) if isinstance(value, dict) else list(value))
+
+    def put(self, container: Any, key: Any, value: Any, replaces: Path | None = None) -> None:
+        """``container[key] = value`` (an existing index of a list); ``replaces``: the path of the
+        value this assignment replaces, when it does (rather than putting a copy in its place)."""
+        old = container.get(key, _ABSENT) if isinstance(container, dict) else container[key]
+        if replaces is not None and old is not _ABSENT:
+            self.replaced.setdefault(replaces, old)
+        if old is not value:
+            self.undo.append((container, key, old))
+            container[key] = value
+
+    def revert(self) -> None:
+        for container, key, old in reversed(self.undo):
+            if key is _GROWN:
+                del container[old:]
+            elif old is _ABSENT:
+                del container[key]
+            else:
+                container[key] = old
+        for made in self.made:
+            del self.flags.owned[made]
 
     # -- scanning -------------------------------------------------------------
 
@@ -233,31 +293,31 @@ class _Parser:
         if last == "=":
             # Helm ends the whole flag after a bare ``=`` at the end, which matters inside a list item.
             ended = not (self.json or self.literal) and self.pos == len(self.text)
-            data[name] = self.value(here)
+            self.put(data, name, self.value(here), replaces=here)
             return ended
         current = data.get(name, _ABSENT)
         if last == "[":
             index, column = self.index()
             if current is _ABSENT:
-                current = []
+                current = self.made_here([])
                 self.records.append((here, start))
             elif isinstance(current, list):
-                current = list(current)
+                current = self.mine(current)
             else:
                 raise _not_a(here, current, "list", start)
-            data[name], done = self.item(current, index, column, level, here)
-            return done
+            self.put(data, name, current)
+            return self.item(current, index, column, level, here)
         level += 1
         if level > MAX_NESTING:
             raise SetSyntaxError(f"more than {MAX_NESTING} nested keys", self.pos)
         if current is _ABSENT:
-            current = {}
+            current = self.made_here({})
             self.records.append((here, start))
         elif isinstance(current, dict):
-            current = dict(current)
+            current = self.mine(current)
         else:
             raise _not_a(here, current, "map", start)
-        data[name] = current
+        self.put(data, name, current)
         return self.key(current, level, here, after_dot=True)
 
     def index(self) -> tuple[int, int]:
@@ -273,72 +333,75 @@ class _Parser:
             raise SetSyntaxError(f"negative list index {index}", bracket + 1)
         return index, bracket + 1
 
-    def item(
-        self, items: list[Any], index: int, column: int, level: int, path: Path
-    ) -> tuple[list[Any], bool]:
-        """What follows ``[index]``; returns the (possibly new) list and whether input is done."""
+    def item(self, items: list[Any], index: int, column: int, level: int, path: Path) -> bool:
+        """What follows ``[index]`` of ``items`` (these flags' own list); whether input is done."""
         here = (*path, index)
         start = self.pos + 1
         extra, last = self.until(_ITEM_STOP)
         if extra:
             raise SetSyntaxError(f"unexpected {extra!r} after ']'", start)
         if last is None:
-            return items, True
+            return True
         if last == "=":
-            return self.store(items, index, self.value(here), column), False
+            self.store(items, index, self.value(here), column, replaces=here)
+            return False
         if last == "[":
             inner_index, inner_column = self.index()
-            inner: list[Any] = []
             mark = len(self.records)
             current = items[index] if index < len(items) else None
             if current is None:
+                inner: list[Any] = self.made_here([])
                 self.records.append((here, column - 1))
             elif isinstance(current, list):
-                inner = list(current)
-                items[index] = inner
+                inner = self.mine(current)
+                self.put(items, index, inner)
             else:
                 raise _not_a(here, current, "list", column - 1)
-            inner, done = self.item(inner, inner_index, inner_column, level, here)
-            if done:
+            if self.item(inner, inner_index, inner_column, level, here):
                 # Helm drops a new inner list when the flag ends inside it.
                 if current is None:
                     del self.records[mark:]
-                return items, True
-            return self.store(items, index, inner, column), False
-        mapping: dict[str, Any] = {}
+                return True
+            self.store(items, index, inner, column, replaces=here if current is None else None)
+            return False
         mark = len(self.records)
         attached = index < len(items)
         if attached and isinstance(items[index], dict):
-            mapping = dict(items[index])
-            items[index] = mapping
+            mapping = self.mine(items[index])
+            self.put(items, index, mapping)
         else:
+            mapping = self.made_here({})
             if attached:
-                items[index] = mapping
+                self.put(items, index, mapping, replaces=here)
             self.records.append((here, column - 1))
         if self.key(mapping, level, here, after_dot=True):
             # Helm drops a new item's map when the flag ends inside it (``a[0].b=``).
             if not attached:
                 del self.records[mark:]
-            return items, True
-        return self.store(items, index, mapping, column), False
+            return True
+        self.store(items, index, mapping, column)
+        return False
 
-    def store(self, items: list[Any], index: int, value: Any, column: int) -> list[Any]:
-        """Helm's ``setIndex``: in place when the index exists, else a longer copy (within the budget)."""
+    def store(
+        self, items: list[Any], index: int, value: Any, column: int, replaces: Path | None = None
+    ) -> None:
+        """Helm's ``setIndex`` on ``items`` (these flags' own list): padded with None to reach
+        ``index``, within the budget."""
         if index > MAX_INDEX:
             raise SetSyntaxError(f"list index {index} is above Helm's limit of {MAX_INDEX}", column)
         if index < len(items):
-            items[index] = value
-            return items
+            self.put(items, index, value, replaces)
+            return
         self.budget -= index + 1 - len(items)
         if self.budget < 0:
             raise SetSyntaxError(
-                f"list index {index} pads the --set flags' lists beyond {MAX_PADDED:,} items in all: "
+                f"list index {index} pads the lists of the set expressions beyond {MAX_PADDED:,} items in all: "
                 "chartgen stops here (Helm fills every skipped index with null)",
                 column,
             )
-        grown = [*items, *([None] * (index - len(items)))]
-        grown.append(value)
-        return grown
+        self.undo.append((items, _GROWN, len(items)))
+        items.extend([None] * (index - len(items)))
+        items.append(value)
 
     def value(self, path: Path) -> Any:
         """The value after ``=``, recorded at the column where it starts."""

@@ -10,11 +10,8 @@ keeps the marks of every node and, unlike the loader, does not stop at duplicate
 from __future__ import annotations
 
 from chartgen.diagnostics import Path
+from chartgen.hints import typing
 from chartgen.records import field, record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 _SIMPLE_KEY = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
@@ -52,9 +49,9 @@ class Fix:
 class Entry:
     """One ``key: value`` of a mapping, with the mapping it belongs to."""
 
-    key: Any
-    value: Any
-    parent: Any
+    key: typing.Any
+    value: typing.Any
+    parent: typing.Any
 
 
 def apply(text: str, edits: list[Edit]) -> str:
@@ -65,11 +62,11 @@ def apply(text: str, edits: list[Edit]) -> str:
     return out
 
 
-def _kind(node: Any) -> str:
+def _kind(node: typing.Any) -> str:
     return type(node).__name__
 
 
-def _key_text(node: Any) -> str:
+def _key_text(node: typing.Any) -> str:
     from chartgen.yamlio.resolve import go_string, resolve_plain
 
     if _kind(node) != "ScalarNode":
@@ -85,13 +82,15 @@ class Document:
     """The text of one values file and an index of its nodes by values path."""
 
     text: str
-    root: Any = None
+    root: typing.Any = None
     entries: dict[Path, list[Entry]] = field(default_factory=dict)
-    nodes: dict[Path, Any] = field(default_factory=dict)
+    nodes: dict[Path, typing.Any] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str, file: str = "values.yaml") -> Document:
         """Index ``text``; a YAML syntax error raises the loader's ``YamlError``."""
+        import warnings
+
         from ruamel.yaml import YAML
         from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -100,7 +99,10 @@ class Document:
 
         doc = cls(text)
         try:
-            doc.root = next(iter(YAML(typ="safe", pure=True).compose_all(text)), None)
+            with warnings.catch_warnings():
+                # ruamel's warnings quote source lines, secrets and all; lint reports them, located.
+                warnings.simplefilter("ignore")
+                doc.root = next(iter(YAML(typ="safe", pure=True).compose_all(text)), None)
         except MarkedYAMLError as exc:
             raise YamlError(_syntax_diagnostic(exc, file)) from None
         except (YAMLError, RecursionError) as exc:
@@ -110,7 +112,7 @@ class Document:
             doc._index(doc.root, (), set())
         return doc
 
-    def _index(self, node: Any, path: Path, seen: set[int]) -> None:
+    def _index(self, node: typing.Any, path: Path, seen: set[int]) -> None:
         # An alias repeats its anchor's node: editing it would change every copy, so it is not indexed.
         if id(node) in seen:
             return
@@ -142,7 +144,7 @@ class Document:
         found = self.text.find("\n", index)
         return len(self.text) if found < 0 else found + 1
 
-    def end(self, node: Any) -> int:
+    def end(self, node: typing.Any) -> int:
         """Where ``node``'s own text ends (before trailing blank lines and comments)."""
         kind = _kind(node)
         if kind == "ScalarNode":
@@ -176,7 +178,7 @@ class Document:
 
     # -- edits
 
-    def key_text(self, name: str, like: Any = None) -> str:
+    def key_text(self, name: str, like: typing.Any = None) -> str:
         """``name`` written as a key, in the quoting style of ``like`` when it is a simple name."""
         from chartgen.yamlio.emit import scalar
 
@@ -307,11 +309,16 @@ class Document:
         return edits
 
     def duplicates(self) -> list[tuple[Path, Entry]]:
-        """Every entry some later entry of the same mapping overrides (Helm keeps the last)."""
-        out = []
+        """Every entry some later entry of the same mapping overrides (Helm keeps the last).
+
+        Entries of one path in different mappings (the same section written twice) override
+        nothing themselves: the section that holds them is the duplicate."""
+        out: list[tuple[Path, Entry]] = []
         for path, found in self.entries.items():
-            for entry in found[:-1]:
-                out.append((path, entry))
+            by_mapping: dict[int, list[Entry]] = {}
+            for entry in found:
+                by_mapping.setdefault(id(entry.parent), []).append(entry)
+            out.extend((path, entry) for same in by_mapping.values() for entry in same[:-1])
         return out
 
     def remove_entry(self, entry: Entry) -> list[Edit]:

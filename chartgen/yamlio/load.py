@@ -11,12 +11,9 @@ import re
 import warnings
 
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity
+from chartgen.hints import typing
 from chartgen.records import field, record
 from chartgen.yamlio.resolve import helm_number, resolve_plain
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
@@ -32,7 +29,7 @@ _EXPLICIT = {
 class Loaded:
     """One source's data with where each key and value was written."""
 
-    data: Any
+    data: typing.Any
     file: str
     keys: dict[Path, Location] = field(default_factory=dict)
     values: dict[Path, Location] = field(default_factory=dict)
@@ -53,7 +50,7 @@ class YamlError(Exception):
         self.diagnostic = diagnostic
 
 
-def _loc(file: str, node: Any) -> Location:
+def _loc(file: str, node: typing.Any) -> Location:
     mark = node.start_mark
     return Location(file, mark.line + 1, mark.column + 1)
 
@@ -84,10 +81,10 @@ class _Builder:
         self.expansion = expansion or _Expansion()
         self.locate = locate
 
-    def error(self, node: Any, rule: str, message: str) -> YamlError:
+    def error(self, node: typing.Any, rule: str, message: str) -> YamlError:
         return YamlError(Diagnostic(rule, message, location=_loc(self.file, node)))
 
-    def build(self, node: Any, path: Path) -> Any:
+    def build(self, node: typing.Any, path: Path) -> typing.Any:
         kind = type(node).__name__
         if self.locate:
             self.out.values.setdefault(path, _loc(self.file, node))
@@ -119,7 +116,7 @@ class _Builder:
         finally:
             expansion.active.discard(id(node))
 
-    def scalar(self, node: Any) -> Any:
+    def scalar(self, node: typing.Any) -> typing.Any:
         text = node.value
         if node.tag is None:  # the fast reader's untagged plain scalar
             return self.number(node, resolve_plain(text))
@@ -140,7 +137,7 @@ class _Builder:
             return self.number(node, resolve_plain(text))
         return text
 
-    def number(self, node: Any, value: Any) -> Any:
+    def number(self, node: typing.Any, value: typing.Any) -> typing.Any:
         if isinstance(value, float) and not math.isfinite(value):
             raise self.error(
                 node,
@@ -150,10 +147,10 @@ class _Builder:
             )
         return helm_number(value)
 
-    def mapping(self, node: Any, path: Path) -> dict[str, Any]:
-        result: dict[str, Any] = {}
+    def mapping(self, node: typing.Any, path: Path) -> dict[str, typing.Any]:
+        result: dict[str, typing.Any] = {}
         seen: set[str] = set()
-        merges: list[Any] = []
+        merges: list[typing.Any] = []
         for key_node, value_node in node.value:
             if str(key_node.tag) == _MERGE:
                 merges.append(value_node)
@@ -203,7 +200,7 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
 
 
-def _syntax_diagnostic(exc: Any, file: str) -> Diagnostic:
+def _syntax_diagnostic(exc: typing.Any, file: str) -> Diagnostic:
     """A parser error as a diagnostic at the problem, naming where the enclosing block began.
 
     Never the parser's own text around names: an alias name may be a value the user meant
@@ -234,14 +231,14 @@ def _syntax_diagnostic(exc: Any, file: str) -> Diagnostic:
     return Diagnostic("yaml-syntax", message, location=Location(file, line, col), hint=hint)
 
 
-def _key_text(value: Any) -> str:
+def _key_text(value: typing.Any) -> str:
     """sigs.k8s.io/yaml turns every key into a JSON string."""
     from chartgen.yamlio.resolve import go_string
 
     return value if isinstance(value, str) else go_string(value)
 
 
-def _implicit_resolver() -> Any:
+def _implicit_resolver() -> typing.Any:
     from ruamel.yaml.nodes import ScalarNode
     from ruamel.yaml.resolver import VersionedResolver
 
@@ -253,7 +250,7 @@ def _implicit_resolver() -> Any:
     return implicit
 
 
-_IMPLICIT_TAG: Any = None
+_IMPLICIT_TAG: typing.Any = None
 
 
 def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
@@ -312,7 +309,7 @@ def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
     return builder.out
 
 
-def _reader_diagnostic(exc: Any, text: str, file: str) -> Diagnostic:
+def _reader_diagnostic(exc: typing.Any, text: str, file: str) -> Diagnostic:
     """A character YAML does not allow (NUL, other controls), at its place."""
     position = getattr(exc, "position", None)
     line, col = _position(text, position) if isinstance(position, int) else (1, 1)
@@ -329,7 +326,7 @@ def _reader_diagnostic(exc: Any, text: str, file: str) -> Diagnostic:
 _MARK = r"line (\d+), column (\d+)"
 
 
-def _warning_diagnostic(message: Any, file: str) -> Diagnostic:
+def _warning_diagnostic(message: typing.Any, file: str) -> Diagnostic:
     """A parser warning as a finding: where, never the source text (or anchor name) it quotes."""
     marks = [(int(line), int(col)) for line, col in re.findall(_MARK, str(message))]
     line, col = marks[-1] if marks else (1, 1)

@@ -45,27 +45,52 @@ def forget_stdin() -> None:
     _stdin = None
 
 
-def read_bytes(file: str) -> bytes:
-    """At most ``MAX_INPUT_BYTES`` + 1 bytes of ``file`` (``-``: standard input); raises ``OSError``."""
+#: Paths of descriptors this process already holds (``<(sops -d …)``, ``/dev/stdin``): their pipe
+#: has its writer, so reading them ends.
+_INHERITED = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
+
+
+def read_bytes(file: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """At most ``limit`` + 1 bytes of ``file`` (``-``: standard input); raises ``OSError``.
+
+    A named pipe is refused rather than read: opening one waits for a writer that may never
+    come, and reading it for one that never stops. It is opened without waiting, to say so.
+    """
     if file == STDIN:
         return _read_stdin()
-    with open(file, "rb") as handle:
-        return handle.read(MAX_INPUT_BYTES + 1)
+    import os
+    import stat
+
+    descriptor = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as handle:
+        if stat.S_ISFIFO(os.fstat(descriptor).st_mode) and not file.startswith(_INHERITED):
+            import errno
+
+            raise OSError(
+                errno.EINVAL, "it is a named pipe (FIFO): give a regular file, or - for standard input"
+            )
+        os.set_blocking(descriptor, True)
+        return handle.read(limit + 1)
+
+
+def too_large(name: str) -> ChartgenError:
+    """The finding for an input over ``MAX_INPUT_BYTES``, a file or text handed to the library."""
+    return ChartgenError(
+        [
+            Diagnostic(
+                "input-too-large",
+                f"{name} is larger than {MAX_INPUT_BYTES // 1024} KiB: chartgen reads no more of it "
+                "(a values file is a few kilobytes; is this the right file?)",
+                location=Location(name, 1, 1),
+            )
+        ]
+    )
 
 
 def decode(data: bytes, name: str) -> str:
     """The text of ``data``: UTF-8, or UTF-16/32 with a byte-order mark (as Helm's YAML reader takes)."""
     if len(data) > MAX_INPUT_BYTES:
-        raise ChartgenError(
-            [
-                Diagnostic(
-                    "input-too-large",
-                    f"{name} is larger than {MAX_INPUT_BYTES // 1024} KiB: chartgen reads no more of it "
-                    "(a values file is a few kilobytes; is this the right file?)",
-                    location=Location(name, 1, 1),
-                )
-            ]
-        )
+        raise too_large(name)
     encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), "utf-8")
     try:
         return data.decode(encoding)

@@ -56,7 +56,7 @@ def test_the_installer_runs_on_the_installed_package(site: Path, tmp_path: Path)
     assert lines == [
         "wrote 11 files for 19 objects",
         "jobs of 16 and 8 slots on maxSlotsPerPod 8: schedulable",
-        "a GPU task's pod tolerates ['nvidia.com/gpu']",
+        "a GPU task's pod in pool default tolerates ['nvidia.com/gpu']",
     ]
     master = yaml.safe_load((out / "determined" / "templates" / "master-config.yaml").read_text())
     assert master["stringData"]["master.yaml"].count("bucket: det-checkpoints") == 1

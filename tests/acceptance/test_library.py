@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -274,3 +275,52 @@ def test_importing_the_package_loads_no_heavy_dependency() -> None:
 
 def test_the_package_declares_its_types() -> None:
     assert (Path(chartgen.__file__).parent / "py.typed").is_file()
+
+
+def test_typed_values_the_model_refuses_raise_chartgen_error_at_their_path() -> None:
+    with pytest.raises(ChartgenError) as raised:
+        chartgen.Values(maxSlotsPerPod=0)
+    (found,) = raised.value.diagnostics
+    assert (found.rule, found.path, found.location) == ("model-refused", ("maxSlotsPerPod",), None)
+    assert (
+        str(raised.value) == "maxSlotsPerPod: error[model-refused] Input should be greater than or equal to 1"
+    )
+
+
+def test_a_chartgen_error_reads_as_its_located_findings(tmp_path: Path) -> None:
+    path = tmp_path / "values.yaml"
+    path.write_text("maxSlotsPerPod: 4\n")
+    with pytest.raises(ChartgenError) as raised:
+        chartgen.render([str(path)])
+    assert str(raised.value).startswith(f"{path}:1:1: error[initial-password-required] ")
+    assert str(raised.value) == "\n".join(str(d) for d in raised.value.diagnostics)
+
+
+#: A command-line flag (``--pool``, ``-f``) in a message.
+FLAG = re.compile(r"(?<![\w-])--?[a-z]")
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: chartgen.plan(nodes="4", cpu_allocatable="4"), "cpu_allocatable"),
+        (lambda: chartgen.plan(jobs="8"), "cpu_allocatable"),
+        (lambda: chartgen.plan(nodes="4,x"), "nodes '4,x'"),
+        (lambda: chartgen.plan(nodes="4", jobs="8,-1"), "jobs '8,-1'"),
+        (lambda: chartgen.plan(nodes="4", pool="gpu"), "pool"),
+        (lambda: chartgen.plan(nodes="4", slot_cpu=2), "slot_cpu"),
+        (lambda: chartgen.plan(nodes="4", max_slots_per_pod=0), "max_slots_per_pod 0"),
+        (lambda: chartgen.plan(cpu_allocatable="7.91", slot_cpu=16), "slot_cpu 16"),
+        (lambda: chartgen.preview_pod({}, kind="gpu", pool="gpu"), "pool 'gpu'"),
+        (lambda: chartgen.check_kube_version("banana"), "Kubernetes version 'banana'"),
+        (lambda: chartgen.check_kube_version("1.18"), "Kubernetes 1.18"),
+        (lambda: chartgen.load_values([], app_version="stable"), "app_version 'stable'"),
+        (lambda: chartgen.load_values([], app_version="0.34.0"), "app_version"),
+        (lambda: chartgen.load_values([], flags=chartgen.SetFlags(set_file=["a=/no/such"])), "set_file"),
+    ],
+)
+def test_usage_errors_name_the_parameter_never_a_flag(call: Any, named: str) -> None:
+    with pytest.raises(UsageError) as raised:
+        call()
+    assert named in str(raised.value)
+    assert FLAG.search(str(raised.value)) is None, str(raised.value)

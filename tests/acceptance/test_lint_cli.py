@@ -291,14 +291,14 @@ def test_an_unsupported_release_lists_the_supported_ones() -> None:
     assert (code, out) == (2, "")
     assert err == (
         "chartgen: error: Determined 0.34.0 is not one of the releases chartgen reproduces: "
-        "0.35.0, 0.35.1, 0.36.0, 0.37.0, 0.38.0, 0.38.1 (use --app-version with one of them)\n"
+        "0.35.0, 0.35.1, 0.36.0, 0.37.0, 0.38.0, 0.38.1 (give app_version as one of them)\n"
     )
 
 
 def test_a_release_that_is_not_a_version_is_a_usage_error() -> None:
     code, out, err = lint(write("values.yaml", GOOD), "--app-version", "stable")
     assert (code, out) == (2, "")
-    assert err.startswith("chartgen: error: --app-version 'stable' is not a release version (X.Y.Z")
+    assert err.startswith("chartgen: error: app_version 'stable' is not a release version (X.Y.Z")
 
 
 @pytest.mark.parametrize("version", ["v0.36.0", "0.36.0"])

@@ -42,7 +42,9 @@ def _unescape_property(text: str) -> str:
 
 def test_github_format_is_one_workflow_command_per_finding() -> None:
     # db-keep-policy, opt-in, is a warning with a hint
-    code, out, err = run_cli(["lint", "--format", "github", "--select", "*,db-keep-policy", "bad-values.yaml"])
+    code, out, err = run_cli(
+        ["lint", "--format", "github", "--select", "*,db-keep-policy", "bad-values.yaml"]
+    )
     assert (code, err) == (1, "")
     commands = [COMMAND.fullmatch(line) for line in out.splitlines()]
     assert all(commands), out

@@ -100,7 +100,7 @@ def test_values_inventory_and_settings(capsys: pytest.CaptureFixture[str], tmp_p
         "    - {name: t4, count: 3, gpus: 4, allocatableCpu: '31', pool: default}\n"
     )
     code, _, err = plan(capsys, "-f", str(values))
-    assert code == 2 and "choose one with --pool" in err
+    assert code == 2 and "choose one with pool" in err
 
     code, out = plan_json(capsys, "-f", str(values), "--pool", "default", "--jobs", "12,12")
     assert (out["maxSlotsPerPod"], out["scheduler"], out["deadlockPossible"], code) == (
@@ -134,10 +134,10 @@ def test_bad_values_are_located_findings(capsys: pytest.CaptureFixture[str], tmp
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--nodes", "4,x"], "--nodes '4,x': 'x' is not a number of GPUs; write e.g. 4,4,8 or 4x3"),
-        (["--nodes", "4", "--jobs", "8,-1"], "--jobs '8,-1': '-1' is not a positive number of slots"),
+        (["--nodes", "4,x"], "nodes '4,x': 'x' is not a number of GPUs; write e.g. 4,4,8 or 4x3"),
+        (["--nodes", "4", "--jobs", "8,-1"], "jobs '8,-1': '-1' is not a positive number of slots"),
         (["--cpu-allocatable", "7.91,15.5", "--slot-cpu", "16"], "the largest allocatable CPU count is 15.5"),
-        (["--nodes", "4", "--slot-cpu", "2"], "--slot-cpu sizes CPU slots"),
+        (["--nodes", "4", "--slot-cpu", "2"], "slot_cpu sizes CPU slots"),
         (["--jobs", "8"], "plan needs a cluster"),
         (["--nodes", "4", "--cpu-allocatable", "4"], "not both"),
     ],
@@ -160,7 +160,7 @@ def test_the_real_entry_point_reports_bad_nodes_without_a_traceback() -> None:
     assert done.returncode == 2
     assert (
         done.stderr
-        == "chartgen: error: --nodes '4;8': '4;8' is not a positive number of GPUs; write e.g. 4,4,8 or 4x3\n"
+        == "chartgen: error: nodes '4;8': '4;8' is not a positive number of GPUs; write e.g. 4,4,8 or 4x3\n"
     )
 
 

@@ -107,7 +107,7 @@ def test_explain_marks_where_each_part_came_from(
 def test_unknown_pool_on_the_command_line_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = podspec(capsys, "-f", VALUES, "--kind", "gpu", "--pool", "gpu")
     assert (code, out) == (2, "")
-    assert err == "chartgen: error: --pool gpu: no resource pool has that name (pools: prod_pool)\n"
+    assert err == "chartgen: error: pool 'gpu': no resource pool has that name (pools: prod_pool)\n"
 
 
 def test_unknown_pool_of_the_task_is_located_in_it(
@@ -225,7 +225,7 @@ def test_a_kind_the_task_would_not_get_warns(capsys: pytest.CaptureFixture[str],
     assert [v["name"] for v in yaml.safe_load(out)["spec"]["volumes"]] == ["secret-volume"]
     assert err == (
         f"{task}:3:20: warning[pod-spec-task-kind] the task asks for 0 slots, so Determined starts it "
-        "from the CPU pod spec, not the GPU one: use --kind cpu\n"
+        "from the CPU pod spec, not the GPU one: use kind cpu\n"
     )
     assert podspec(capsys, "-f", VALUES, "--kind", "cpu", "--task", task) == (0, "{}\n", "")
 

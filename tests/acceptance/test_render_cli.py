@@ -127,7 +127,7 @@ def test_a_missing_values_file_is_a_usage_error() -> None:
 def test_an_invalid_kube_version_is_a_usage_error(values: Path) -> None:
     code, out, err = render("-f", str(values), "--kube-version", "1.18")
     assert (code, out) == (2, "")
-    assert err.startswith("chartgen: error: --kube-version 1.18 is older than Kubernetes 1.19")
+    assert err.startswith("chartgen: error: Kubernetes 1.18 is older than 1.19")
 
 
 def test_supported_kube_versions_render_the_ingress(tmp_path: Path) -> None:
@@ -144,7 +144,7 @@ def test_supported_kube_versions_render_the_ingress(tmp_path: Path) -> None:
         assert "apiVersion: networking.k8s.io/v1\nkind: Ingress\n" in out
     code, out, err = render("-f", str(path), "--kube-version", "banana")
     assert (code, out) == (2, "")
-    assert "invalid --kube-version 'banana'" in err
+    assert "Kubernetes version 'banana' is not valid" in err
 
 
 def test_show_only_prints_the_objects_of_one_template(values: Path) -> None:

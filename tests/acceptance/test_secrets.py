@@ -84,13 +84,22 @@ def _variants(secret: str) -> Iterator[tuple[str, Any]]:
 
 COMMANDS = [
     ["lint", "{file}"],
-    ["lint", "--format", "json", "{file}"],
+    *(["lint", "--format", fmt, "{file}"] for fmt in ("json", "github", "sarif")),
     ["render", "-f", "{file}"],
     ["podspec", "-f", "{file}", "--kind", "gpu"],
     ["plan", "-f", "{file}", "--nodes", "4x2", "--jobs", "8"],
     ["diff", "-f", "{file}", "--from-values", "{base}"],
     ["diff", "--format", "json", "-f", "{base}", "--from-values", "{file}"],
+    ["fix", "--diff", "--unsafe-fixes", "{file}"],
+    ["migrate", "--diff", "--unsafe-fixes", "--from", "0.35.0", "--to", "0.38.1", "{file}"],
+    ["fix", "--unsafe-fixes", "{copy}"],
+    ["migrate", "--from", "0.35.0", "--to", "0.38.1", "{copy}"],
 ]
+
+
+def _misspelt(key: str) -> str:
+    """``key`` with its second-to-last letter dropped, as a hurried typist writes it."""
+    return key[:-2] + key[-1]
 
 
 def _findings(command: list[str], code: int, out: str) -> str:
@@ -106,23 +115,32 @@ def _assert_hidden(secrets: list[str], *outputs: str) -> None:
         assert secret[:7] not in text, f"{secret[:7]!r} shown"
 
 
+@pytest.mark.parametrize("spelling", ["spelt-right", "misspelt"])
 @pytest.mark.parametrize("path", PATHS, ids=_set_path)
-def test_no_secret_in_any_output_of_a_values_file(path: tuple[Any, ...], tmp_path: Path) -> None:
-    for variant, value in _variants(f"Zq{abs(hash(path)) % 10**6:06d}Sekr1t"):
-        planted = _merge(BASE, _nest(path, value))
+def test_no_secret_in_any_output_of_a_values_file(
+    path: tuple[Any, ...], spelling: str, tmp_path: Path
+) -> None:
+    secret = f"Zq{abs(hash((path, spelling))) % 10**6:06d}Sekr1t"
+    written = path if spelling == "spelt-right" else (*path[:-1], _misspelt(path[-1]))
+    for variant, value in _variants(secret):
+        planted = _merge(BASE, _nest(written, value))
         planted["chekpointStorage"] = {"type": "s3"}  # a typo, so every run has findings
         file = tmp_path / f"{variant}.yaml"
         file.write_text(yaml.safe_dump(planted))
-        secrets = [f"Zq{abs(hash(path)) % 10**6:06d}Sekr1t"]
         base = tmp_path / "base.yaml"
         base.write_text(yaml.safe_dump(BASE))
         for command in COMMANDS:
-            argv = [arg.replace("{file}", str(file)).replace("{base}", str(base)) for arg in command]
+            copy = tmp_path / f"{variant}-copy.yaml"
+            copy.write_text(file.read_text())
+            argv = [
+                arg.replace("{file}", str(file)).replace("{base}", str(base)).replace("{copy}", str(copy))
+                for arg in command
+            ]
             code, out, err = run_cli(argv)
             assert code in (0, 1, 2, 3)
-            _assert_hidden(secrets, _findings(command, code, out), err)
+            _assert_hidden([secret], _findings(command, code, out), err)
         code, out, err = run_cli(["lint", "-"], stdin=file.read_text())
-        _assert_hidden(secrets, out, err)
+        _assert_hidden([secret], out, err)
 
 
 @pytest.mark.parametrize("path", PATHS, ids=_set_path)

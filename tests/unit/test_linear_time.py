@@ -25,11 +25,13 @@ import pytest
 
 import chartgen
 from chartgen import formats
+from chartgen.diagnostics import Diagnostic, Location, Severity
 from chartgen.diffing import quantity as diff_quantity
 from chartgen.kubeapi import syntax
 from chartgen.rendering import select
-from chartgen.validation import config, schema_walk, suppression
+from chartgen.validation import config, runner, schema_walk, suppression
 from chartgen.validation.rules import apiserver
+from chartgen.values import load, setparser
 from chartgen.yamlio import emit
 from chartgen.yamlio.read import MAX_INPUT_BYTES
 
@@ -61,8 +63,8 @@ def _grows_linearly(run: Callable[[int], object], small: int = SMALL, large: int
     return False, f"{fast * 1e3:.3f} ms at {small}, {slow * 1e3:.3f} ms at {large}"
 
 
-def _assert_linear(run: Callable[[int], object]) -> None:
-    linear, timings = _grows_linearly(run)
+def _assert_linear(run: Callable[[int], object], small: int = SMALL, large: int = LARGE) -> None:
+    linear, timings = _grows_linearly(run, small, large)
     assert linear, timings
 
 
@@ -192,6 +194,106 @@ def test_kubernetes_quantity_parser_is_linear() -> None:
             syntax.parse_quantity("1" * n + "x")
 
     _assert_linear(parse)
+
+
+# ---------------------------------------------------------------------------- loops over values and findings
+
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Abcdefg1x\n"
+POD_SPEC = "taskContainerDefaults:\n  cpuPodSpec:\n    spec:\n"
+
+
+def _lint(text: str) -> list[Diagnostic]:
+    return runner.run_rules(load.load_sources([load.from_text(text, "values.yaml")]))
+
+
+def _lines(line: str, n: int) -> str:
+    return "".join(line.format(i=i) for i in range(n))
+
+
+#: Values files of ``n`` values wrong alike, each a finding that was asked about every other one
+#: (or about every value of the same text), and the rule and count of findings each gives.
+ALIKE: dict[str, tuple[Callable[[int], str], str, int, int]] = {
+    "wrong list items": (
+        lambda n: GOOD + "resourcePools:\n" + _lines("- p{i}\n", n),
+        "wrong-type",
+        1_000,
+        8_000,
+    ),
+    "wrong items beside a section not rendered": (
+        lambda n: GOOD + "oidc:\n" + _lines("  k{i}: 1\n", n) + "resourcePools:\n" + _lines("- p{i}\n", n),
+        "wrong-type",
+        500,
+        4_000,
+    ),
+    "containers of one name": (
+        lambda n: GOOD + POD_SPEC + "      containers:\n" + _lines("      - name: c\n", n),
+        "api-task-pod",
+        250,
+        2_000,
+    ),
+    "bad node selector keys": (
+        lambda n: GOOD + POD_SPEC + "      nodeSelector:\n" + _lines("        'bad {i}': v\n", n),
+        "api-task-pod",
+        250,
+        2_000,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ALIKE)
+def test_findings_of_values_alike_are_linear(name: str) -> None:
+    make, rule, small, large = ALIKE[name]
+    found = [d for d in _lint(make(small)) if d.rule == rule]
+    assert len(found) >= small and all(d.location and d.location.line for d in found)
+    _assert_linear(lambda n: _lint(make(n)), small, large)
+
+
+def test_findings_under_a_wrong_value_go_unsaid_in_linear_time() -> None:
+    def findings(n: int) -> list[Diagnostic]:
+        wrong = [Diagnostic("wrong-type", "", path=("resourcePools", i)) for i in range(n)]
+        below = [Diagnostic("required", "", path=("resourcePools", i, "pool_name")) for i in range(n)]
+        beside = [Diagnostic("required", "", path=("resourcePoolsX", i, "pool_name")) for i in range(n)]
+        return wrong + below + beside
+
+    kept = runner._one_error_per_value(findings(3))
+    assert [d.path for d in kept] == [("resourcePools", i) for i in range(3)] + [
+        ("resourcePoolsX", i, "pool_name") for i in range(3)
+    ]
+    _assert_linear(lambda n: runner._one_error_per_value(findings(n)), 1_000, 8_000)
+
+
+def test_suppressions_are_matched_in_linear_time() -> None:
+    def apply(n: int) -> list[Diagnostic]:
+        text = _lines("k{i}: 1  # chartgen: ignore[foreign-key]\n", n)
+        found = [
+            Diagnostic("foreign-key", "", Severity.WARNING, Location("v.yaml", i, 1)) for i in range(1, n + 1)
+        ]
+        return suppression.apply(found, {"v.yaml": text}, known=lambda rule: True, enabled=lambda rule: True)
+
+    assert apply(3) == []
+    _assert_linear(apply, 1_000, 8_000)
+
+
+def test_a_long_set_list_is_linear() -> None:
+    assert setparser.apply({}, "x={1,2}", "set") == [(("x",), 3), (("x", 0), 4), (("x", 1), 6)]
+    _assert_linear(lambda n: setparser.apply({}, "x={" + ",".join(["1"] * n) + "}", "set"))
+
+
+#: ``--set`` flags by the thousand: each once copied every map and list the flags before it made.
+SET_FLAGS: dict[str, Callable[[int], list[str]]] = {
+    "keys": lambda n: [f"k{i}=1" for i in range(n)],
+    "keys of one map": lambda n: [f"a.k{i}=1" for i in range(n)],
+    "items of one list": lambda n: [f"a[{i}]=1" for i in range(n)],
+}
+
+
+@pytest.mark.parametrize("name", SET_FLAGS)
+def test_many_set_flags_are_linear(name: str) -> None:
+    def loaded(n: int) -> load.LoadedValues:
+        return load.load_sources([], flags=load.SetFlags(set=SET_FLAGS[name](n)))
+
+    assert len(loaded(3).keys) >= 3
+    _assert_linear(loaded, 4_000, 32_000)
 
 
 # ---------------------------------------------------------------------------- every pattern, by construction

@@ -98,37 +98,73 @@ def _texts(value: Any) -> Iterator[str]:
 
 
 class _Index:
-    """Which values path holds which text: how a refused field leads back to the value at fault."""
+    """Which values path holds which text: how a refused field leads back to the value at fault.
+
+    Every question is answered once: refusals of many elements alike (a thousand containers of
+    one name) ask alike, and the pod of each of many pools asks within its own subtrees, each
+    gathered once, so that no question scans the values of every pool.
+    """
 
     def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.keys: set[Path] = set()
+        # Where each path comes when texts are alike: the user's own values first, in the order
+        # written, then the chart's defaults, each in the order of the values.
+        self._rank: dict[Path, tuple[bool, int, int]] = {}
+        self._under: dict[Path, dict[str, list[Path]]] = {}
+        self._first: dict[tuple[str, Path, str], tuple[Path | None, Path | None]] = {}
+        # What a refused field's texts lead to, by (the object's id, field, within, template):
+        # the objects outlive this index, so their ids stay theirs.
+        self.by_field: dict[tuple[int, str, tuple[Path, ...], str], tuple[Path, bool] | None] = {}
+        written = ctx.loaded.positions
+        self.by_text = self._texts((), ctx.values)
+        for path in self.by_text.values():
+            for one in path:
+                if one not in self._rank:
+                    self._rank[one] = (
+                        one not in written and one[:-1] not in written,
+                        (written[one].line or 0) if one in written else 0,
+                        len(self._rank),
+                    )
+        for paths in self.by_text.values():
+            paths.sort(key=self._rank.__getitem__)
+        self._under[()] = self.by_text
+
+    def _texts(self, base: Path, value: Any) -> dict[str, list[Path]]:
+        """Each text of ``value`` (at ``base``) and the paths that hold it, in the order of the values."""
         from chartgen.yamlio.resolve import go_string
 
-        self.ctx = ctx
-        self.by_text: dict[str, list[Path]] = {}
-        self.keys: set[Path] = set()
-        written = ctx.loaded.positions
+        found: dict[str, list[Path]] = {}
 
         def walk(value: Any, path: Path) -> None:
             if isinstance(value, dict):
                 for key, item in value.items():
-                    self.by_text.setdefault(str(key), []).append((*path, key))
+                    found.setdefault(str(key), []).append((*path, key))
                     self.keys.add((*path, key))
                     walk(item, (*path, key))
             elif isinstance(value, list):
                 for index, item in enumerate(value):
                     walk(item, (*path, index))
             elif value is not None and not isinstance(value, bool):
-                self.by_text.setdefault(go_string(value), []).append(path)
+                found.setdefault(go_string(value), []).append(path)
 
-        walk(ctx.values, ())
-        # The user's own values first, in the order written; the chart's defaults after.
-        for paths in self.by_text.values():
-            paths.sort(
-                key=lambda p: (
-                    p not in written and p[:-1] not in written,
-                    written[p].line if p in written else 0,
-                )
-            )
+        walk(value, base)
+        return found
+
+    def _texts_under(self, base: Path) -> dict[str, list[Path]]:
+        """``by_text`` of the subtree at ``base``, its own key included."""
+        if base not in self._under:
+            parent: Any = self.ctx.values
+            for step in base[:-1]:
+                parent = _child(parent, step)
+            value = _child(parent, base[-1])
+            found = self._texts(base, value) if value is not _ABSENT else {}
+            if isinstance(parent, dict) and base[-1] in parent:
+                found.setdefault(str(base[-1]), []).append(base)
+            for paths in found.values():
+                paths.sort(key=self._rank.__getitem__)
+            self._under[base] = found
+        return self._under[base]
 
     def find(
         self, texts: list[str], within: tuple[Path, ...] = (), template: str = ""
@@ -137,18 +173,36 @@ class _Index:
         and whether it is a key. Of several values with that text, one the chart writes into
         ``template`` (``chartgen/data/writes.py``, recorded by rendering with tagged values) wins."""
         for text in texts:
-            paths = [
-                path
-                for path in self.by_text.get(text, ())
-                if not within or any(path[: len(base)] == base for base in within)
-            ]
-            if not paths:
-                continue
-            if template and len(paths) > 1:
-                paths.sort(key=lambda path: not _writes_into(path, template))
-            path = paths[0]
-            return path, path in self.keys and text == str(path[-1])
+            firsts = [self._first_under(text, base, template) for base in within or ((),)]
+            writing = [path for path, _ in firsts if path is not None]
+            anywhere = writing or [path for _, path in firsts if path is not None]
+            if anywhere:
+                path = min(anywhere, key=self._rank.__getitem__)
+                return path, path in self.keys and text == str(path[-1])
         return None
+
+    def _first_under(self, text: str, base: Path, template: str) -> tuple[Path | None, Path | None]:
+        """The first path under ``base`` holding ``text`` that the chart writes into ``template``
+        (None without a template), and the first at all."""
+        asked = (text, base, template)
+        if asked not in self._first:
+            paths = self._texts_under(base).get(text, [])
+            writing = (
+                next((path for path in paths if _writes_into(path, template)), None) if template else None
+            )
+            self._first[asked] = (writing, paths[0] if paths else None)
+        return self._first[asked]
+
+
+_ABSENT = object()
+
+
+def _child(value: Any, step: str | int) -> Any:
+    if isinstance(value, dict):
+        return value.get(step, _ABSENT)
+    if isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value):
+        return value[step]
+    return _ABSENT
 
 
 def _writes_into(path: Path, template: str) -> bool:
@@ -169,14 +223,21 @@ def _element(refusal: Refusal) -> list[str | int]:
     return steps
 
 
-def _clues(obj: Any, refusal: Refusal, element: list[str | int]) -> list[str]:
-    """Texts that tie a refusal to a value: its bad value, then its element's texts, then those of
-    the volume a mount names."""
-    clues: list[str] = []
-    if refusal.bad_value is not None and not isinstance(refusal.bad_value, dict | list):
-        from chartgen.yamlio.resolve import go_string
+def _bad_value(refusal: Refusal) -> list[str]:
+    """The text of a refusal's bad value: the first clue to the value at fault."""
+    if refusal.bad_value is None or isinstance(refusal.bad_value, dict | list):
+        return []
+    from chartgen.yamlio.resolve import go_string
 
-        clues.append(go_string(refusal.bad_value))
+    text = go_string(refusal.bad_value)
+    return [text] if text else []
+
+
+def _clues(obj: Any, refusal: Refusal) -> list[str]:
+    """Texts that tie a refused field to a value, after its bad value: the field's texts, then
+    its element's, then those of the volume a mount names."""
+    element = _element(refusal)
+    clues: list[str] = []
     item = _at(obj, element)
     clues.extend(_texts(_at(obj, _steps(refusal.field))))
     if isinstance(item, dict):
@@ -215,8 +276,14 @@ def _describe(refusal: Refusal, path: Path | None, release_name: str) -> str:
 def _locate(
     index: _Index, obj: Any, refusal: Refusal, within: tuple[Path, ...], template: str = ""
 ) -> tuple[Path | None, bool]:
-    element = _element(refusal)
-    found = index.find(_clues(obj, refusal, element), within, template)
+    found = index.find(_bad_value(refusal), within, template)
+    if found is None:
+        # The other clues are an element's every text: the same for each refusal of one field (a
+        # thousand bad node selector keys), so gathered and looked for once per field.
+        asked = (id(obj), refusal.field, within, template)
+        if asked not in index.by_field:
+            index.by_field[asked] = index.find(_clues(obj, refusal), within, template)
+        found = index.by_field[asked]
     if found is None:
         return None, False
     return found

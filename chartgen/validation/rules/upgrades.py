@@ -98,11 +98,13 @@ explain(
 
 explain(
     "pvc-deleted",
-    """Error, data loss: a PersistentVolumeClaim leaves the release without ``helm.sh/resource-policy: keep`` (external database, ``db.disablePVC``, ``db.restoreSnapshotSuffix``, a release rename).
+    """Error, data loss: a PersistentVolumeClaim leaves the release and the live claim is not annotated ``helm.sh/resource-policy: keep`` (external database, ``db.disablePVC``, ``db.restoreSnapshotSuffix``, a release rename or namespace move, GenAI's claim).
 
-    ``helm upgrade`` deletes the claim, and its volume's data with it.
+    Helm deletes what the upgrade no longer renders, and the volume's data with the claim, unless the *live*
+    object carries the keep annotation. Installed values annotate it only in chartgen's render
+    (``db.keepOnUninstall``, which upstream Helm ignores), so from ``--from-values`` the claim is not taken as kept.
 
-    fix: back the data up first (``pg_dump``), or annotate the claim ``helm.sh/resource-policy=keep`` (``db.keepOnUninstall: true``).
+    fix: check the live claim's annotation; back the data up first (``pg_dump``), or annotate the claim ``helm.sh/resource-policy=keep``.
     """,
 )
 
@@ -128,9 +130,10 @@ explain(
 
 explain(
     "postgres-major-version",
-    """Error, data loss: the database image changes PostgreSQL major version on the same volume.
+    """Error, breaks Determined: the database image changes PostgreSQL major version on the same volume.
 
-    PostgreSQL does not start on another major version's data directory, so the master loses its database.
+    PostgreSQL refuses another major version's data directory ('database files are incompatible with
+    server'): the database does not start and the master cannot reach it. No data is lost; the old image starts it again.
 
     fix: keep ``defaultImages.postgreSQL`` at the installed major version; to move, dump and restore (or ``pg_upgrade``).
     """,
@@ -138,9 +141,10 @@ explain(
 
 explain(
     "release-downgrade",
-    """Error, data loss: the master goes back to an older Determined release.
+    """Error, breaks Determined: the master goes back to a Determined release with an older database schema.
 
-    The newer master migrated the database forward and Determined never migrates back: the older master refuses it.
+    A master runs only the migrations newer than the database's, never back: the older master runs on a
+    schema it was not written for, which Determined does not support. A patch release on the same schema is no hazard.
 
     fix: stay on the installed release, or restore a database backup taken before the upgrade.
     """,
@@ -148,9 +152,9 @@ explain(
 
 explain(
     "db-password-changed",
-    """Error, breaks Determined: ``db.password`` changes on an existing database.
+    """Error, breaks Determined: ``db.password`` changes on an existing bundled database.
 
-    PostgreSQL sets the password only when it creates its data directory; the master, using the new one, cannot log in.
+    The PostgreSQL image sets the password only when it initialises an empty data directory; the master, using the new one, cannot log in.
 
     fix: change the password inside PostgreSQL first (``ALTER USER … PASSWORD``), then upgrade.
     """,
@@ -168,9 +172,12 @@ explain(
 
 explain(
     "master-address-changed",
-    """Warning, surprise: the master Service changes type, load-balancer settings or port.
+    """Warning, surprise: the master Service changes where clients reach it.
 
-    Its external address or port may change, and CLI users, ``DET_MASTER``, DNS records and agents lose the master.
+    The Service is replaced (a release rename or namespace move), or changes type, port, external IPs, or,
+    as a LoadBalancer, its IP, source ranges or an annotation its load-balancer controller chooses the
+    address by (internal or external, IP, pool). Other annotations, and load-balancer settings on another
+    type, change no address.
 
     fix: keep the Service settings as installed, or update every client after the upgrade.
     """,
@@ -180,7 +187,8 @@ explain(
     "scheduler-changed",
     """Warning, surprise: task pods move to another Kubernetes scheduler (``defaultScheduler``, or a chart that no longer deploys the preemption scheduler).
 
-    Queued jobs keep their scheduler, new ones are placed differently: gang scheduling or priority preemption may stop.
+    New pods are placed differently: gang scheduling or priority preemption may stop. Pods already created
+    for a scheduler the upgrade deletes stay Pending: a pod is placed only by the scheduler it names.
 
     fix: set ``defaultScheduler`` explicitly; check distributed jobs with ``chartgen plan``.
     """,
@@ -188,9 +196,10 @@ explain(
 
 explain(
     "checkpoint-storage-moved",
-    """Warning, surprise: checkpoint storage moves (type, bucket, path).
+    """Warning, surprise: checkpoint storage moves (type, bucket, prefix, path, container, endpoint host or Azure account).
 
-    New checkpoints go to the new place; the master cannot reach the existing ones for restores or garbage collection.
+    New checkpoints go to the new place; the master cannot reach the existing ones for restores or garbage
+    collection. A rotated credential or SAS token moves nothing.
 
     fix: copy existing checkpoints to the new storage, or keep the installed ``checkpointStorage``.
     """,
@@ -233,5 +242,60 @@ explain(
     Helm leaves it and its data in the cluster, no longer managed: it costs storage until deleted.
 
     fix: delete it by hand once its data is no longer needed (``kubectl delete pvc``).
+    """,
+)
+
+explain(
+    "immutable-load-balancer-class",
+    """Error, upgrade fails: a LoadBalancer Service's ``spec.loadBalancerClass`` changes.
+
+    It may not change once set (``ValidateServiceUpdate``); ``helm upgrade`` fails.
+
+    fix: keep the class as installed, or delete the Service first (the new load balancer gets a new address).
+    """,
+)
+
+explain(
+    "snapshot-deleted",
+    """Error, breaks a restore (data loss with a ``Delete`` policy): the database VolumeSnapshot leaves the release.
+
+    ``db.snapshotSuffix`` changed or unset, or a render without ``.Release.IsUpgrade``: Helm deletes the
+    VolumeSnapshot. With the chart's ``deletionPolicy: Retain`` its content stays, but no VolumeSnapshot
+    names it, so ``db.restoreSnapshotSuffix`` cannot restore from it; with ``Delete`` the storage snapshot goes too.
+
+    fix: keep ``db.snapshotSuffix`` while the snapshot may be needed, and render as ``helm upgrade`` does.
+    """,
+)
+
+explain(
+    "db-user-changed",
+    """Error, breaks Determined: ``db.user`` changes on an existing bundled database.
+
+    The PostgreSQL image creates the role ``POSTGRES_USER`` names only when it initialises an empty data
+    directory, and the master creates none: it cannot log in as the new user.
+
+    fix: create the role inside PostgreSQL first (and give it the database), or keep ``db.user``.
+    """,
+)
+
+explain(
+    "db-name-changed",
+    """Error, breaks Determined: ``db.name`` changes on an existing bundled database.
+
+    The PostgreSQL image creates the database ``POSTGRES_DB`` names only when it initialises an empty data
+    directory, and the master creates none: it cannot connect to the new name.
+
+    fix: rename the database inside PostgreSQL first (master stopped), or keep ``db.name``.
+    """,
+)
+
+explain(
+    "priority-class-deleted",
+    """Error, breaks Determined: a PriorityClass that pods still name leaves the release (``createNonNamespacedObjects: false``).
+
+    Helm deletes it; the API server then admits no new pod that names it: no master, database or GenAI pod
+    can be replaced, and no task or checkpoint-GC pod the master creates starts.
+
+    fix: keep ``createNonNamespacedObjects: true`` on the release that created the classes, or annotate them ``helm.sh/resource-policy=keep`` first.
     """,
 )

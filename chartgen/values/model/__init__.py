@@ -13,14 +13,47 @@ from chartgen.releases import check_release
 from chartgen.values.model.checkpoint import CheckpointStorage
 from chartgen.values.model.cluster import Cluster, NodeGroup
 from chartgen.values.model.db import Db
-from chartgen.values.model.genai import Genai
+from chartgen.values.model.genai import Genai, GeneratedPvc
 from chartgen.values.model.images import DefaultImages
 from chartgen.values.model.ingress import Ingress, IngressTls
-from chartgen.values.model.logging import Logging
-from chartgen.values.model.master import MasterService, Observability, SlotResourceRequests, Telemetry
-from chartgen.values.model.pools import AdditionalResourceManager, ResourceManager, ResourcePool
+from chartgen.values.model.logging import ElasticSecurity, ElasticTls, Logging, RetentionPolicy
+from chartgen.values.model.master import (
+    MasterService,
+    Observability,
+    OpenshiftRoute,
+    SlotResourceRequests,
+    Telemetry,
+)
+from chartgen.values.model.pools import (
+    AdditionalResourceManager,
+    BindMount,
+    Device,
+    Fluent,
+    KubernetesResourceManager,
+    KubernetesTaskDefaults,
+    LogAction,
+    LogPolicy,
+    MasterTaskContainerDefaults,
+    RegistryAuth,
+    ResourceManager,
+    ResourcePool,
+    RuntimeImages,
+    RuntimeVariables,
+    SlotRequests,
+    TaskGateway,
+)
 from chartgen.values.model.root import Values
-from chartgen.values.model.security import Oidc, Saml, Scim, Security
+from chartgen.values.model.security import (
+    AssignWorkspaceCreator,
+    Authz,
+    DefaultTask,
+    Oidc,
+    Saml,
+    Scim,
+    ScimAuth,
+    Security,
+    Token,
+)
 from chartgen.values.model.tasks import TaskContainerDefaults
 
 if TYPE_CHECKING:
@@ -28,26 +61,49 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AdditionalResourceManager",
+    "AssignWorkspaceCreator",
+    "Authz",
+    "BindMount",
     "CheckpointStorage",
     "Cluster",
     "Db",
     "DefaultImages",
+    "DefaultTask",
+    "Device",
+    "ElasticSecurity",
+    "ElasticTls",
+    "Fluent",
     "Genai",
+    "GeneratedPvc",
     "Ingress",
     "IngressTls",
+    "KubernetesResourceManager",
+    "KubernetesTaskDefaults",
+    "LogAction",
+    "LogPolicy",
     "Logging",
     "MasterService",
+    "MasterTaskContainerDefaults",
     "NodeGroup",
     "Observability",
     "Oidc",
+    "OpenshiftRoute",
+    "RegistryAuth",
     "ResourceManager",
     "ResourcePool",
+    "RetentionPolicy",
+    "RuntimeImages",
+    "RuntimeVariables",
     "Saml",
     "Scim",
+    "ScimAuth",
     "Security",
+    "SlotRequests",
     "SlotResourceRequests",
     "TaskContainerDefaults",
+    "TaskGateway",
     "Telemetry",
+    "Token",
     "Values",
     "model_of",
     "parse_values",
@@ -63,18 +119,18 @@ def model_of(loaded: LoadedValues) -> Values:
     """``loaded.model``: its coalesced values typed; the model's objections become located findings."""
     from pydantic import ValidationError
 
-    from chartgen.diagnostics import ChartgenError, Diagnostic, Location
+    from chartgen.diagnostics import ChartgenError, Location
+    from chartgen.records import replace
+    from chartgen.values.model.base import refused
 
     try:
         return parse_values(loaded.values, loaded.release)
     except ValidationError as exc:
-        found = []
-        for error in exc.errors():
-            path = tuple(part for part in error["loc"] if isinstance(part, (str, int)))
-            where = loaded.locate(path) or Location(loaded.files[0] if loaded.files else "<values>", 1, 1)
-            found.append(
-                Diagnostic(
-                    "model-refused", f"{'.'.join(map(str, path))}: {error['msg']}", location=where, path=path
-                )
+        top = Location(loaded.files[0] if loaded.files else "<values>", 1, 1)
+        found = [
+            replace(
+                d, message=f"{'.'.join(map(str, d.path))}: {d.message}", location=loaded.locate(d.path) or top
             )
+            for d in refused(exc)
+        ]
         raise ChartgenError(found) from None

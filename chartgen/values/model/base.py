@@ -18,12 +18,16 @@ import types
 from collections.abc import Mapping
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 
+from chartgen.diagnostics import ChartgenError, Diagnostic
 from chartgen.formats import spells_number
 from chartgen.records import record
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
 from chartgen.yamlio.resolve import boolean_text
+
+#: The rule of what the model refuses (explained with the input rules).
+REFUSED = "model-refused"
 
 Consumer = Literal["chart", "chartgen", "master-strict", "master-lenient"]
 
@@ -175,6 +179,16 @@ class Section(BaseModel):
 
     model_config = config("chart", where="the values")
 
+    def __init__(self, /, **data: Any) -> None:
+        """A section from its values; what the model refuses raises ``ChartgenError``, not pydantic's error."""
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise ChartgenError(refused(exc)) from None
+
+    # pydantic validates (``model_validate``, nested sections) without calling this ``__init__``.
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
     @model_validator(mode="before")
     @classmethod
     def _as_the_chart_reads(cls, data: Any) -> Any:
@@ -233,6 +247,16 @@ class Section(BaseModel):
                 if not accepted:
                     raise ValueError(f"{key}: {value!r} is not accepted by Determined {release}")
         return self
+
+
+def refused(exc: ValidationError) -> list[Diagnostic]:
+    """pydantic's objections as findings, each at the path of the value it refuses."""
+    return [
+        Diagnostic(
+            REFUSED, error["msg"], path=tuple(part for part in error["loc"] if isinstance(part, str | int))
+        )
+        for error in exc.errors()
+    ]
 
 
 def _scalar_types(annotation: Any) -> set[type]:

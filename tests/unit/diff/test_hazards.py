@@ -151,3 +151,116 @@ def test_another_api_group_is_another_object() -> None:
         ("apps", "added"),
         ("extensions", "removed"),
     ]
+
+
+def _rendered(flags: str, *, is_upgrade: bool = False) -> list[KubeObject]:
+    result = render(
+        load_values(flags=SetFlags(set=[flags])),
+        release_name="det",
+        namespace="determined",
+        is_upgrade=is_upgrade,
+    )
+    objects: list[KubeObject] = []
+    for manifest in result.manifests:
+        objects.extend(parse_stream(manifest.text, manifest.template, "determined")[0])
+    return objects
+
+
+def _edited(objects: list[KubeObject], kind: str, edit: Callable[[dict[str, Any]], None]) -> list[KubeObject]:
+    out = []
+    for obj in objects:
+        if obj.id.kind == kind:
+            body = copy.deepcopy(obj.body)
+            edit(body)
+            obj = KubeObject(obj.id, obj.api_version, body, obj.source)
+        out.append(obj)
+    return out
+
+
+BASE = "maxSlotsPerPod=4,initialUserPassword=Unit-Passw0rd"
+
+
+@pytest.mark.parametrize(
+    ("policy", "category"), [("Retain", Category.RESTORE), ("Delete", Category.DATA_LOSS)]
+)
+def test_a_deleted_snapshot_loses_its_content_only_with_a_delete_policy(
+    policy: str, category: Category
+) -> None:
+    snapshot = _edited(
+        _rendered(f"{BASE},db.snapshotSuffix=nightly", is_upgrade=True),
+        "VolumeSnapshotClass",
+        lambda b: b.update(deletionPolicy=policy),
+    )
+    result = compare(snapshot, _rendered(BASE, is_upgrade=True))
+    assert rules(result) == [("snapshot-deleted", category, "")]
+
+
+def test_a_load_balancer_class_cannot_change() -> None:
+    def classed(name: str) -> Callable[[dict[str, Any]], None]:
+        def edit(body: dict[str, Any]) -> None:
+            if body["spec"].get("type") == "LoadBalancer":
+                body["spec"]["loadBalancerClass"] = name
+
+        return edit
+
+    result = compare(
+        _edited(RENDERED, "Service", classed("a.example/lb")),
+        _edited(RENDERED, "Service", classed("b.example/lb")),
+    )
+    assert rules(result) == [
+        ("immutable-load-balancer-class", Category.UPGRADE_FAILS, "spec.loadBalancerClass")
+    ]
+
+
+def test_what_helm_leaves_is_read_on_the_live_object() -> None:
+    """Helm reads the keep annotation on the live object: a manifest's counts, a render of values' does not."""
+
+    def keep(body: dict[str, Any]) -> None:
+        body["metadata"]["annotations"] = {"helm.sh/resource-policy": "keep"}
+
+    plain, external = _rendered(BASE), _rendered(f"{BASE},db.hostAddress=pg.example.com")
+    kept = _edited(plain, "PersistentVolumeClaim", keep)
+    assert [r[0] for r in rules(compare(kept, external))] == ["pvc-left-behind"]
+    found = compare(kept, external, installed_from_values=True).hazards
+    assert [(h.rule, h.category) for h in found] == [("pvc-deleted", Category.DATA_LOSS)]
+    assert "upstream Helm ignores the key" in found[0].message
+    # A PriorityClass annotated by hand stays too, so nothing is lost when it leaves the release.
+    no_classes = _rendered(f"{BASE},createNonNamespacedObjects=false")
+    assert {r[0] for r in rules(compare(plain, no_classes))} == {"priority-class-deleted"}
+    assert rules(compare(_edited(plain, "PriorityClass", keep), no_classes)) == []
+
+
+def test_what_clients_do_not_connect_to_is_no_address_change() -> None:
+    def target(body: dict[str, Any]) -> None:
+        if body["metadata"]["name"] == "determined-master-service-det":
+            body["spec"]["ports"][0]["targetPort"] = 9999
+            body["spec"]["externalTrafficPolicy"] = "Local"
+
+    def external_ip(body: dict[str, Any]) -> None:
+        if body["metadata"]["name"] == "determined-master-service-det":
+            body["spec"]["externalIPs"] = ["192.0.2.10"]
+
+    assert rules(compare(RENDERED, _edited(RENDERED, "Service", target))) == []
+    assert rules(compare(RENDERED, _edited(RENDERED, "Service", external_ip))) == [
+        ("master-address-changed", Category.SURPRISE, "spec")
+    ]
+
+
+def test_an_azure_account_is_the_same_place_by_connection_string_or_url() -> None:
+    by_string = _rendered(
+        f"{BASE},checkpointStorage.type=azure,checkpointStorage.container=c,"
+        "checkpointStorage.connection_string=AccountName=detstore;AccountKey=Zm9vYmFy;EndpointSuffix=core.windows.net"
+    )
+    by_url = _rendered(
+        f"{BASE},checkpointStorage.type=azure,checkpointStorage.container=c,"
+        "checkpointStorage.account_url=https://detstore.blob.core.windows.net/"
+    )
+    other = _rendered(
+        f"{BASE},checkpointStorage.type=azure,checkpointStorage.container=c,"
+        "checkpointStorage.account_url=https://elsewhere.blob.core.windows.net/"
+    )
+    assert rules(compare(by_string, by_url)) == []
+    moved = compare(by_string, other).hazards
+    assert [h.rule for h in moved] == ["checkpoint-storage-moved"]
+    assert 'account "detstore.blob.core.windows.net" -> "elsewhere.blob.core.windows.net"' in moved[0].message
+    assert "Zm9vYmFy" not in repr(compare(by_string, other))

@@ -83,12 +83,12 @@ def test_bad_node_lists_say_what_to_write(spec: str, message: str) -> None:
     with pytest.raises(InventoryError) as caught:
         gpu_nodes(spec)
     assert message in str(caught.value)
-    assert str(caught.value).startswith(f"--nodes {spec!r}")
+    assert str(caught.value).startswith(f"nodes {spec!r}")
 
 
-def test_bad_cpu_lists_name_the_flag() -> None:
+def test_bad_cpu_lists_name_the_parameter() -> None:
     with pytest.raises(
-        InventoryError, match=r"^--cpu-allocatable '8,eight': 'eight' is not a Kubernetes quantity"
+        InventoryError, match=r"^cpu_allocatable '8,eight': 'eight' is not a Kubernetes quantity"
     ):
         cpu_nodes("8,eight")
 

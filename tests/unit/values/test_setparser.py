@@ -306,7 +306,7 @@ def test_unreadable_set_file_is_a_usage_error(
     tmp_path: FsPath, expr: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(UsageError, match="--set-file: cannot read"):
+    with pytest.raises(UsageError, match="set_file: cannot read"):
         apply({}, expr, "set-file")
 
 

@@ -1,0 +1,140 @@
+"""Every input bounded, configuration and library input included: each case is a whole process
+under a CPU and memory limit, and answers with a one-line usage error or a located finding."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from chartgen.yamlio.read import MAX_INPUT_BYTES
+
+GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX-long\n"
+CPU_SECONDS = 10
+MEMORY = 1024 * 1024 * 1024
+
+
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    """Exit status and standard output and error of ``chartgen ARGV``, CPU- and memory-limited."""
+    done = subprocess.run(
+        [sys.executable, "-m", "chartgen", *argv],
+        cwd=cwd, capture_output=True, text=True, timeout=60, preexec_fn=_limited, check=False,
+    )  # fmt: skip
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output and "internal error" not in output, output
+    return done.returncode, output
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    (tmp_path / "values.yaml").write_text(GOOD)
+    return tmp_path
+
+
+def test_a_configuration_of_endless_bytes_is_read_no_further_than_a_values_file(work: Path) -> None:
+    code, out = run(["lint", "--config", "/dev/zero", "values.yaml"], work)
+    assert (code, out) == (
+        2,
+        "chartgen: error: configuration /dev/zero is larger than 256 KiB: chartgen reads no more\n",
+    )
+    with open(work / ".chartgen.yaml", "wb") as handle:
+        handle.truncate(150 * 1024 * 1024)  # 150 MB, sparse
+    code, out = run(["lint", "values.yaml"], work)
+    assert (code, out) == (2, f"chartgen: error: configuration {work}/.chartgen.yaml is larger than 256 KiB: "
+                              "chartgen reads no more\n")  # fmt: skip
+
+
+def test_a_deeply_nested_pyproject_is_a_usage_error(work: Path) -> None:
+    (work / "pyproject.toml").write_text("[tool.chartgen]\nx = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    code, out = run(["lint", "values.yaml"], work)
+    assert (code, out) == (
+        2,
+        f"chartgen: error: {work}/pyproject.toml: nested too deeply for a configuration\n",
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lint", "fifo.yaml"],
+        ["lint", "-f", "fifo.yaml", "values.yaml"],
+        ["lint", "--config", "fifo.yaml", "values.yaml"],
+        ["render", "-f", "fifo.yaml"],
+        ["fix", "fifo.yaml"],
+        ["diff", "--from-manifest", "manifests", "-f", "values.yaml"],
+    ],
+    ids=lambda argv: " ".join(argv[:2]),
+)
+def test_a_named_pipe_is_refused_not_waited_on(work: Path, argv: list[str]) -> None:
+    os.mkfifo(work / "fifo.yaml")
+    (work / "manifests").mkdir()
+    os.mkfifo(work / "manifests" / "objects.yaml")
+    code, out = run(argv, work)
+    assert code == 2, out
+    assert out.startswith("chartgen: error: ") and "named pipe (FIFO)" in out, out
+
+
+def test_a_pipe_the_shell_hands_over_is_read(work: Path) -> None:
+    read_end, write_end = os.pipe()
+    os.write(write_end, GOOD.encode())
+    os.close(write_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "chartgen", "lint", "-f", f"/dev/fd/{read_end}"],
+            cwd=work, capture_output=True, text=True, timeout=60, pass_fds=(read_end,), check=False,
+        )  # fmt: skip
+    finally:
+        os.close(read_end)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "All checks passed.\n", "")
+
+
+def test_manifests_are_bounded_in_total(work: Path) -> None:
+    (work / "manifests").mkdir()
+    for index in range(15):  # 15 MB of objects, each file under the cap
+        obj = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m%d-%d}\ndata: {a: b}\n"
+        text = "---\n".join(obj % (index, n) for n in range(1024 * 1024 // 80))
+        (work / "manifests" / f"m{index}.yaml").write_text(text)
+    code, out = run(["diff", "--from-manifest", "manifests", "-f", "values.yaml"], work)
+    assert code == 2 and out.startswith("chartgen: error: manifests under manifests exceed 1 MiB"), out
+
+
+LIBRARY = """\
+import chartgen
+
+deep = {}
+here = deep
+for _ in range(100_000):
+    here["a"] = {}
+    here = here["a"]
+holds_itself = {"maxSlotsPerPod": 4}
+holds_itself["self"] = holds_itself
+for source in (deep, holds_itself, {"resourcePools": list(range(20_000))},
+               chartgen.ValuesText("a: " + "x" * %d, "big.yaml")):
+    for d in chartgen.lint(source).diagnostics:
+        print(d)
+"""
+
+
+def test_the_librarys_inputs_are_bounded_as_files_are(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(LIBRARY % (MAX_INPUT_BYTES + 1))],
+        capture_output=True, text=True, timeout=60, preexec_fn=_limited, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    rules = [line.split("] ", 1)[0].split(": ", 1)[1] for line in done.stdout.splitlines()]
+    assert rules == [
+        "error[yaml-too-deep",
+        "error[yaml-too-deep",
+        "error[yaml-too-many-values",
+        "error[input-too-large",
+    ]
