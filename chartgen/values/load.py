@@ -262,6 +262,13 @@ def load_values(
     return load_sources(loaded_all, app_version=app_version, flags=flags)
 
 
+def _top_keys(release: str) -> frozenset[str]:
+    """The chart's top-level keys in ``release``, and Helm's ``global``."""
+    from chartgen._data import release_data
+
+    return frozenset([*release_data(release, "SCHEMA")["properties"], "global"])
+
+
 def load_sources(
     loaded_all: Sequence[Loaded], *, app_version: str = LATEST, flags: SetFlags | None = None
 ) -> LoadedValues:
@@ -283,7 +290,7 @@ def load_sources(
             continue
         from chartgen.values import setparser  # only for --set flags: most runs have none
 
-        applying = applying or setparser.Flags()
+        applying = applying or setparser.Flags(known=_top_keys(release))
         for index, expr in enumerate(exprs, start=1):
             try:
                 applied, replaced = applying.apply(user, expr, kind, SECRET_KEYS)

@@ -41,6 +41,7 @@ from collections.abc import Callable, Collection
 
 from chartgen.diagnostics import Path, UsageError, dotted
 from chartgen.values.prefixes import Prefixes
+from chartgen.yamlio.read import MAX_INPUT_BYTES
 from chartgen.yamlio.resolve import kind_of
 
 TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
@@ -109,8 +110,13 @@ class Flags:
     did not make (a file's) are copied once, when first changed, and are never changed.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, known: Collection[str] = ()) -> None:
+        """``known``: the chart's top-level keys. After a secret's value that a comma ends, a key
+        the chart does not have is most likely more of the secret: the flag is refused, unshown."""
+        self.known = known
         self.budget = MAX_PADDED
+        #: What ``--set-file`` may still read in all: the cap of one values file, for every flag.
+        self.file_budget = MAX_INPUT_BYTES
         # By id, the maps and lists these flags made (held, so that no other object takes the id).
         self.owned: dict[int, Any] = {}
 
@@ -163,8 +169,9 @@ def _cut_secret(column: int) -> SetSyntaxError:
     )
 
 
-def _read_file(path: str) -> str:
-    """A ``--set-file`` file (``-``: standard input), bounded; its bytes decoded, line endings kept."""
+def _read_file(path: str, flags: Flags) -> str:
+    """A ``--set-file`` file (``-``: standard input), bounded, with every other ``--set-file`` of the
+    load, by one values file's cap; its bytes decoded, line endings kept."""
     from chartgen.diagnostics import ChartgenError
     from chartgen.yamlio.read import STDIN, decode, read_bytes
 
@@ -173,6 +180,13 @@ def _read_file(path: str) -> str:
         data = read_bytes(name)
     except OSError as exc:
         raise UsageError(f"set_file: cannot read {path!r}: {exc.strerror or exc}") from None
+    if len(data) <= MAX_INPUT_BYTES:
+        flags.file_budget -= len(data)
+        if flags.file_budget < 0:
+            raise SetSyntaxError(
+                f"the files of the set_file expressions hold more than {MAX_INPUT_BYTES // 1024} KiB in all: "
+                "chartgen reads no more of them"
+            )
     try:
         return decode(data, name)
     except ChartgenError as exc:
@@ -192,7 +206,10 @@ class _Parser:
         self.pos = 0
         self.literal = kind == "set-literal"
         self.json = kind == "set-json"
-        readers: dict[str, Callable[[str], Any]] = {"set": typed_value, "set-file": _read_file}
+        readers: dict[str, Callable[[str], Any]] = {
+            "set": typed_value,
+            "set-file": lambda name: _read_file(name, flags),
+        }
         self.reader = readers.get(kind, str)
         self.records: list[tuple[Path, int]] = []
         # Each change to a map or list, to undo if the flag is refused: (container, key, old value),
@@ -422,8 +439,11 @@ class _Parser:
                 raise SetSyntaxError(exc.reason, column) from None
             if stop is not None and path and path[-1] in self.secret_keys and self.pos < len(self.text):
                 self.secret_end = self.pos + 1
-                # No `=` follows: the rest is the secret's own text, which Helm would cut off.
-                if "=" not in self.text[self.pos :]:
+                # No `=` follows, or no key of the chart: the rest is the secret's own text,
+                # which Helm would cut off (``db.password=Head,Tail=1``).
+                rest = self.text[self.pos :]
+                following = re.split(r"[.=\[]", rest, maxsplit=1)[0]
+                if "=" not in rest or (self.flags.known and following not in self.flags.known):
                     raise _cut_secret(self.secret_end)
         self.records.append((path, column))
         return value

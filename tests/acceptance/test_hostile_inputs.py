@@ -98,6 +98,16 @@ def test_a_pipe_the_shell_hands_over_is_read(work: Path) -> None:
     assert (done.returncode, done.stdout, done.stderr) == (0, "All checks passed.\n", "")
 
 
+def test_set_file_contents_are_bounded_in_total(work: Path) -> None:
+    (work / "cert.pem").write_text("x" * (MAX_INPUT_BYTES // 2 + 1))
+    flags = [arg for index in range(2000) for arg in ("--set-file", f"k{index}=cert.pem")]
+    code, out = run(["lint", "values.yaml", *flags], work)
+    assert code == 1
+    refused = [line for line in out.splitlines() if "error[set-syntax]" in line]
+    assert len(refused) == 1999 and "hold more than 256 KiB in all" in refused[0]
+    assert refused[0].startswith("--set-file:2:")
+
+
 def test_manifests_are_bounded_in_total(work: Path) -> None:
     (work / "manifests").mkdir()
     for index in range(15):  # 15 MB of objects, each file under the cap
