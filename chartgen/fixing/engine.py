@@ -101,7 +101,10 @@ def candidates(
     """
     from chartgen.validation.registry import all_rules
     from chartgen.yamlio import YamlError
+    from chartgen.yamlio.read import MAX_INPUT_BYTES
 
+    if len(text) > MAX_INPUT_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+        return [], lint_text(text, file, app_version)  # input-too-large: not parsed, nothing fixed
     try:
         doc = Document.parse(text, file)
     except YamlError:
