@@ -56,6 +56,7 @@ MAX_PADDED = 100_000
 MAX_NESTING = 30
 
 _INT64 = re.compile(r"[+-]?[0-9]+")
+_KEY_END = re.compile(r"[.=\[]")
 # Go's unicode.IsSpace; Python's str.isspace() also counts \x1c-\x1f.
 _GO_SPACE = frozenset("\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | frozenset(
     chr(c) for c in range(0x2000, 0x200B)
@@ -440,10 +441,13 @@ class _Parser:
             if stop is not None and path and path[-1] in self.secret_keys and self.pos < len(self.text):
                 self.secret_end = self.pos + 1
                 # No `=` follows, or no key of the chart: the rest is the secret's own text,
-                # which Helm would cut off (``db.password=Head,Tail=1``).
-                rest = self.text[self.pos :]
-                following = re.split(r"[.=\[]", rest, maxsplit=1)[0]
-                if "=" not in rest or (self.flags.known and following not in self.flags.known):
+                # which Helm would cut off (``db.password=Head,Tail=1``). Searched for in place:
+                # copying the rest after each of many secrets would cost their number times it.
+                end = _KEY_END.search(self.text, self.pos)
+                following = self.text[self.pos : end.start() if end else len(self.text)]
+                if self.text.find("=", self.pos) < 0 or (
+                    self.flags.known and following not in self.flags.known
+                ):
                     raise _cut_secret(self.secret_end)
         self.records.append((path, column))
         return value
