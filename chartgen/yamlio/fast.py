@@ -7,12 +7,12 @@ chartgen renders, and ruamel.yaml's import and pure-Python parser are most of a 
 Double-quoted scalars are read on one line, with YAML 1.2's escapes (``\\n``, ``\\"``,
 ``\\x41``, ``\\u00e9``, ``\\U0001f600``, ...: those chartgen's emitter writes), tabs and printable
 characters beyond ASCII. Anything else (anchors, tags, nested flow collections or ones over
-several lines, folded blocks, quoted scalars over several lines, an unknown or malformed
-escape, a surrogate, tabs or characters beyond ASCII outside a double-quoted scalar, a
-syntax error) raises ``Unsupported``
+several lines, folded blocks, double-quoted scalars over several lines, an unknown or malformed
+escape, one beyond Unicode, a raw surrogate, tabs or characters beyond ASCII outside a
+double-quoted scalar, a syntax error) raises ``Unsupported``
 and the full parser reads the file, so this only ever gives the answer the full parser
-gives: the same nodes at the same marks (``tests/unit/yamlio/test_fast.py`` holds the two
-to that).
+gives: the same nodes at the same marks (``tests/unit/yamlio/test_fast*.py`` hold the two
+to that, and ``python -m tests.unit.yamlio.mutate_fast`` that each guard is needed).
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ MAX_DEPTH = 100
 _NOT_PLAIN_START = frozenset("[]{},#&*!|>'\"%@`")
 #: What ends a plain scalar inside a flow collection (and ``:`` before a blank or one of these).
 _FLOW_INDICATORS = frozenset(",[]{}")
-#: The full parser takes a key only if its ``:`` is at most 1024 characters from its start
-#: (else a syntax error); longer keys are left to it.
-_MAX_KEY = 1000
+#: The full parser (and Helm's) takes a key only if its ``:`` is at most this many characters
+#: from the key's start, else a syntax error: longer keys are left to it.
+_MAX_KEY = 1024
 
 
 class Unsupported(Exception):
@@ -171,9 +171,7 @@ class _Reader:
             header = rest
         value = _split_key(header, number, 0)[1] if _has_key(header) else header
         if value not in _LITERALS:
-            if value.startswith(("|", ">")):
-                raise Unsupported  # indentation indicators and folded scalars: the full parser's
-            return number + 1
+            return number + 1  # folded, or with an indentation indicator: refused where it is read
         end = number + 1
         while end < len(raw) and (
             raw[end].strip(" ") == "" or len(raw[end]) - len(raw[end].lstrip(" ")) > owner
@@ -223,8 +221,8 @@ class _Reader:
                 close = _closing_quote(text, 0)
                 if close >= 0:
                     rest = text[close + 1 :]
-                    if rest.strip(" ") and not (rest.startswith(" ") and rest.lstrip(" ").startswith("#")):
-                        raise Unsupported  # something after the closing quote
+                    if rest.strip(" ") and not rest.lstrip(" ").startswith("#"):
+                        raise Unsupported  # something after the closing quote but a comment
                     last = text[:close]
                     break
                 middle.append(text.rstrip(" "))
@@ -251,10 +249,10 @@ class _Reader:
         line = self.peek()
         if line is None:
             return None
-        if line.indent or _is_entry(line.content):
-            raise Unsupported  # a top-level list, or an indented root: rare, and the full parser's
         node = self.mapping(line.indent)
         if self.peek() is not None:
+            # What no block took: a top-level list, a line more indented than the block it ends
+            # or less than its parent's, ...: nothing above takes a line once passed over.
             raise Unsupported
         return node
 
@@ -283,9 +281,6 @@ class _Reader:
         while (line := self.peek()) is not None and line.indent == indent and not _is_entry(line.content):
             self.index += 1
             node.value.append(self.entry(line, indent, line.content, indent))
-        line = self.peek()
-        if line is not None and line.indent > indent:
-            raise Unsupported
         return node
 
     def entry(self, line: _Line, indent: int, content: str, column: int) -> tuple[ScalarNode, Any]:
@@ -305,9 +300,6 @@ class _Reader:
         while (line := self.peek()) is not None and line.indent == indent and _is_entry(line.content):
             self.index += 1
             node.value.append(self.item(line, indent))
-        line = self.peek()
-        if line is not None and line.indent > indent:
-            raise Unsupported
         return node
 
     def item(self, line: _Line, indent: int) -> Any:
@@ -317,8 +309,7 @@ class _Reader:
             found = self.block(indent, in_mapping=False)
             return ScalarNode("", None, Mark(line.number, indent + 1)) if found is None else found
         column = indent + 1 + len(rest) - len(stripped)
-        if _is_entry(stripped) or stripped.startswith("? "):
-            raise Unsupported
+        # ``- - a`` and ``- ? a`` hold no plain scalar: ``_check_plain`` refuses them.
         if stripped[:1] == "'" and self.literals.get(line.number, ("",))[0] == "'":
             return _inline(stripped, line.number, column, self.literals)  # it goes on below
         if stripped[:1] in ("[", "{"):
@@ -332,9 +323,6 @@ class _Reader:
             ):
                 self.index += 1
                 node.value.append(self.entry(below, column, below.content, column))
-            below = self.peek()
-            if below is not None and below.indent > indent and below.indent != column:
-                raise Unsupported
             return node
         return _inline(stripped, line.number, column, self.literals)
 
@@ -393,12 +381,11 @@ def _has_key(content: str) -> bool:
 def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str, int]:
     """The key node, what follows ``:`` (trimmed, comment removed) and the column it starts at."""
     if content[:1] in ("'", '"'):
-        end = _quote_end(content)
-        key = _quoted(content[:end], number, column)
-        after = content[end:]
+        colon = _quote_end(content)
+        key = _quoted(content[:colon], number, column)
+        after = content[colon:]
         if not after.startswith(":") or after[1:2] not in ("", " "):
             raise Unsupported
-        offset = end + 1
     else:
         text = _before_comment(content)
         colon = text.find(": ")
@@ -411,14 +398,13 @@ def _split_key(content: str, number: int, column: int) -> tuple[ScalarNode, str,
         if name == "<<":
             raise Unsupported  # a merge key
         key = ScalarNode(name, None, Mark(number, column))
-        offset = colon + 1
-    if offset > _MAX_KEY:
+    if colon > _MAX_KEY:
         raise Unsupported  # the full parser finds no key this long: a syntax error
-    rest = content[offset:]
+    rest = content[colon + 1 :]
     value = rest.lstrip(" ")
     if value.startswith("#"):
         value = ""
-    return key, value, column + offset + len(rest) - len(value)
+    return key, value, column + colon + 1 + len(rest) - len(value)
 
 
 def _inline(
@@ -430,17 +416,15 @@ def _inline(
     if text[:1] in ("[", "{"):
         return _flow(text, number, column)
     if text.startswith("|"):
-        if _before_comment(text) not in _LITERALS or literals.get(number, ("",))[0] != "|":
-            raise Unsupported
+        if literals.get(number, ("",))[0] != "|":
+            raise Unsupported  # an indentation indicator (``|2``), or no literal header: the full parser's
         return ScalarNode(literals[number][1], "|", mark)
     if text[:1] == "'" and literals.get(number, ("",))[0] == "'":
         return ScalarNode(literals[number][1], "'", mark)  # it goes on below: read in _quoted_lines
     if text[:1] in ("'", '"'):
         end = _quote_end(text)
         rest = text[end:].lstrip(" ")
-        if rest and not rest.startswith("#"):
-            raise Unsupported
-        if rest and text[end : end + 1] != " ":
+        if rest and not rest.startswith("#"):  # ``'a'#c`` is a comment too
             raise Unsupported
         return _quoted(text[:end], number, column)
     value = _before_comment(text).rstrip(" ")
@@ -517,9 +501,10 @@ def _skip_blanks(text: str, index: int) -> int:
 
 
 def _check_plain(text: str) -> None:
+    """Refuse what its first character makes no plain scalar. The rest needs no look: it is cut
+    before a comment, and ``compose`` refuses any character but printable ASCII outside double
+    quotes."""
     if not text or text[0] in _NOT_PLAIN_START or (text[0] in "-?:" and text[1:2] in ("", " ")):
-        raise Unsupported
-    if " #" in text or "\x7f" in text or not text.isprintable():
         raise Unsupported
 
 
@@ -584,9 +569,9 @@ def _unescape(body: str) -> str:
             if len(digits) != _HEX_ESCAPES[code] or not _HEX_DIGITS.issuperset(digits):
                 raise Unsupported  # too few hexadecimal digits: the full parser's error
             point = int(digits, 16)
-            if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
-                raise Unsupported  # a surrogate, or no code point: the full parser's answer
-            parts.append(chr(point))
+            if point > 0x10FFFF:
+                raise Unsupported  # no code point: the full parser's (it fails)
+            parts.append(chr(point))  # a surrogate too, as the full parser reads it: the builder refuses it
         elif code in _ESCAPES:
             parts.append(_ESCAPES[code])
             start = escape + 2

@@ -103,82 +103,6 @@ def test_generated_yaml_reads_the_same_both_ways(text: str) -> None:
 SAFE_KEYS = ["a", "b", "db", "name", "x y", "true", "1", "k-2", '"q k"', "'s'", "key_3"]
 
 
-@st.composite
-def _quoted_lines(draw: st.DrawFn, start: str, owner: int) -> list[str]:
-    """A single-quoted scalar over several lines, mostly well-formed: blanks, empty lines,
-    ``''``, text after the closing quote, a line left of where it may go."""
-    first = draw(st.sampled_from(["x", "", "  x", "a #b", "it''s", "x  ", "a: b"]))
-    lines = [f"{start}'{first}"]
-    for _ in range(draw(st.integers(0, 3))):
-        body = draw(st.sampled_from(["text", "", "  ", "it''s", "# not a comment", "a: b", "- x", "x  "]))
-        column = owner + draw(st.sampled_from([2, 2, 4, 1, 0]))
-        lines.append(f"{' ' * column}{body}" if body.strip() else body)
-    close = draw(st.sampled_from(["end'", "end'  # c", "'", "end  '", "end' x", "end''", "end'#c", "e'': 1"]))
-    lines.append(" " * (owner + draw(st.sampled_from([2, 2, 1, 0]))) + close)
-    return lines
-
-
-@st.composite
-def _block(draw: st.DrawFn, indent: int, depth: int) -> list[str]:
-    """A well-formed block mapping at ``indent``: what values files are."""
-    lines = []
-    for _ in range(draw(st.integers(1, 4))):
-        key = draw(st.sampled_from(SAFE_KEYS))
-        pad = " " * indent
-        kind = draw(
-            st.sampled_from(
-                ["scalar", "scalar", "map", "list", "list-at-key", "empty", "comment", "literal", "quoted"]
-            )
-        )
-        if kind == "comment":
-            lines.append(f"{pad}# about {key}")
-            continue
-        if kind == "literal":
-            header = draw(st.sampled_from(["|", "|-", "|+", "| # c", "|2", ">"]))
-            lines.append(f"{pad}{key}: {header}")
-            inner = " " * (indent + draw(st.sampled_from([2, 4, 1])))
-            for _ in range(draw(st.integers(0, 3))):
-                body = draw(st.sampled_from(["text", "# not a comment", "a: b", "", "  deeper", "- x", " "]))
-                lines.append(f"{inner}{body}" if body.strip() else body)
-            continue
-        if kind == "quoted":
-            lines.extend(draw(_quoted_lines(f"{pad}{key}: ", indent)))
-            continue
-        if depth > 3 or kind in ("scalar", "empty"):
-            value = "" if kind == "empty" else draw(st.sampled_from(VALUES))
-            lines.append(f"{pad}{key}:" + (f" {value}" if value else ""))
-        elif kind == "map":
-            lines.append(f"{pad}{key}:" + draw(st.sampled_from(["", "  # c", " "])))
-            lines.extend(draw(_block(indent + draw(st.sampled_from([2, 4])), depth + 1)))
-        else:
-            lines.append(f"{pad}{key}:")
-            at = indent if kind == "list-at-key" else indent + 2
-            for _ in range(draw(st.integers(1, 3))):
-                shape = draw(st.sampled_from(["scalar", "compact", "nested", "empty", "quoted"]))
-                if shape == "quoted":
-                    lines.extend(draw(_quoted_lines(f"{' ' * at}- ", at)))
-                elif shape == "scalar":
-                    lines.append(f"{' ' * at}- {draw(st.sampled_from(VALUES))}".rstrip())
-                elif shape == "empty":
-                    lines.append(f"{' ' * at}-")
-                elif shape == "compact":
-                    inner = draw(_block(at + 2, depth + 1))
-                    lines.append(f"{' ' * at}- {inner[0].lstrip()}")
-                    lines.extend(inner[1:])
-                else:
-                    lines.append(f"{' ' * at}-")
-                    lines.extend(draw(_block(at + 2, depth + 1)))
-    return lines
-
-
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(_block(0, 0), st.sampled_from(["\n", "", "\n\n", "\n# end\n"]))
-def test_generated_values_files_read_the_same_both_ways(lines: list[str], end: str) -> None:
-    text = "\n".join(lines) + end
-    if fast_reads(text):
-        assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
-
-
 # Flow collections: ``verbs: [get, list]``, ``emptyDir: {}``, ``{a: b}``. The reader takes one-line
 # ones of one-line scalars (the first lists); the second lists are everything it must leave to the
 # full parser: nesting, anchors, tags, ``?``, ``-``, ``:`` and ``#`` where they mean something,
@@ -247,7 +171,7 @@ def flow_documents(draw: st.DrawFn) -> str:
     return "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n"]))
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(flow_documents())
 def test_generated_flow_collections_read_the_same_both_ways(text: str) -> None:
     if fast_reads(text):
@@ -327,7 +251,8 @@ def test_rendered_manifests_are_read_fast_and_the_same() -> None:
 ESCAPES = ["\\0", "\\a", "\\b", "\\t", "\\\t", "\\n", "\\v", "\\f", "\\r", "\\e", "\\ ", '\\"', "\\/", "\\\\",
            "\\N", "\\_", "\\L", "\\P"]  # fmt: skip
 #: Code points worth writing as ``\x``, ``\u`` or ``\U``: controls, line breaks, the byte order
-#: mark, the edges of the surrogates and of Unicode (and, second, those the reader refuses).
+#: mark, the edges of the surrogates and of Unicode (and, second, surrogates, which the builder
+#: refuses both ways, and what is beyond Unicode, which the reader refuses).
 CODE_POINTS = [0, 9, 0x0A, 0x1F, 0x22, 0x41, 0x5C, 0x7F, 0x85, 0xA0, 0xE9, 0xFF, 0x2028, 0xD7FF, 0xE000,
                0xFEFF, 0xFFFF, 0x1F600, 0x10FFFF]  # fmt: skip
 OTHER_CODE_POINTS = [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0xFFFFFFFF]
@@ -405,7 +330,7 @@ def _both_ways(text: str) -> None:
         assert outcome(text, use_fast=True) == outcome(text, use_fast=False)
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(double_quoted_documents())
 def test_generated_double_quoted_scalars_read_the_same_both_ways(text: str) -> None:
     _both_ways(text)
@@ -446,6 +371,7 @@ DOUBLE_QUOTED_READ_FAST = [
     'k: "\\x41\\xe9\\u00E9\\u2028\\ufeff\\U0001F600\\U0010ffff\\x00\\x85"\n',
     'k: "caf\u00e9 \U0001f600\xa0\tx"\n',  # raw: tabs and printable characters beyond ASCII
     "k: 'a\\(b\\)'\nm: a\\b\nl: [a\\b, 'c\\d']\nb: |\n  a\\nb\n",  # a backslash is an escape nowhere else
+    'k: "\\ud800"\n"\\uDC00\\U0000d800": v\n',  # a surrogate: the same error of the builder both ways
 ]
 
 
@@ -465,7 +391,6 @@ DOUBLE_QUOTED_REFUSED = {
     "a blank is no hexadecimal digit": 'k: "\\u 123"\n',
     "an underscore is no hexadecimal digit": 'k: "\\x_1"\n',
     "too few hexadecimal digits": 'k: "\\x4"\n',
-    "a surrogate": 'k: "\\ud800"\n',  # the full parser's answer, and an error in the builder
     "beyond Unicode": 'k: "\\U00110000"\n',
     "an escaped line break": 'k: "a\\\n  b"\n',  # "ab": a scalar over two lines
     "a line break": 'k: "a\n  b"\n',  # "a b"
