@@ -71,6 +71,7 @@ oracles: tools
 	$(PY) -m tests.oracles.numbers
 	$(PY) -m tests.oracles.schedules
 	$(PY) -m tests.oracles.casts
+	$(PY) -m tests.oracles.settings
 	$(PY) -m tests.oracles.record --charts '$(UPSTREAM_CHARTS)' --examples $(EXAMPLES) --write
 
 # The conformance corpus, copied verbatim from ../shared (a test fails while the copy is stale).

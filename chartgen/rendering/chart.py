@@ -74,6 +74,10 @@ def unquoted(value: Any) -> Any:
     if text != text.strip() or "\n" in text or "\r" in text:
         return text
     typed = resolve_plain(text)
+    if isinstance(value, str) and not isinstance(typed, str):
+        # A token go-yaml reads as a number, boolean or null (``08080``, ``1e3``, ``y``): Helm's
+        # text, which each reader takes as it takes Helm's output.
+        return emit.Raw(text)
     return emit.TextFloat(typed) if type(typed) is float else typed
 
 

@@ -81,3 +81,50 @@ def viper_int(text: str) -> int:
         return int(read) if math.isfinite(read) and -(2**63) <= read < 2**63 else -(2**63)
     number = go_parse_int(read)
     return number if number is not None and number < 2**63 else 0
+
+
+#: How the master's viper joins the keys of nested mappings (``master/cmd/determined-master``).
+_DELIMITER = ".."
+#: The task pod specs the master puts back as ``master.yaml`` wrote them, past viper.
+_RAW_SPECS = ("cpu_pod_spec", "gpu_pod_spec", "checkpoint_gc_pod_spec")
+
+
+def master_settings(config: Mapping[object, object]) -> dict[str, object]:
+    """``master.yaml`` (as YAML data) as the master holds it before decoding its config: viper's
+    ``AllSettings`` (v1.9.0, key delimiter ``..``) of the file, where every key is lower-cased,
+    a null leaf is no setting and a mapping that holds no other leaf is dropped with it (lists
+    are leaves, kept whole); then ``initializeConfig`` puts the three task pod specs back as
+    written (``ValueError`` where viper dropped their section: the master panics). So
+    ``resource_pools: {pool_name: null}`` is no setting at all.
+    ``tests/oracles/settings.py`` holds it to the master's code."""
+    from chartgen.yamlio.resolve import go_string
+
+    leaves: dict[str, object] = {}
+
+    def flatten(node: Mapping[object, object], prefix: str) -> None:
+        for key, value in node.items():
+            name = prefix + (key if isinstance(key, str) else go_string(key))
+            if isinstance(value, dict):
+                flatten(value, name + _DELIMITER)
+            elif value is not None:
+                leaves[name.lower()] = value
+
+    flatten(config, "")
+    settings: dict[str, object] = {}
+    for key, value in leaves.items():
+        *parents, last = key.split(_DELIMITER)
+        node = settings
+        for part in parents:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = node[part] = {}
+            node = child
+        node[last] = value
+    defaults, written = settings.get("task_container_defaults"), config.get("task_container_defaults")
+    if isinstance(written, dict) and any(key in written for key in _RAW_SPECS):
+        if not isinstance(defaults, dict):
+            raise ValueError(
+                "the master stops: viper dropped task_container_defaults, whose pod spec it puts back"
+            )
+        defaults.update({key: written[key] for key in _RAW_SPECS if key in written})
+    return settings

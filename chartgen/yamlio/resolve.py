@@ -129,7 +129,8 @@ def kind_of(value: object) -> str:
 
 
 def go_string(value: object) -> str:
-    """Format a value as Go's ``fmt.Sprint`` does for what Helm holds (``quote``, ``toString``)."""
+    """Format a value as Go's ``fmt.Sprint`` does for what Helm holds (``quote``, ``toString``,
+    ``{{ .Values.x }}``): a mapping as ``map[a:1 b:x]``, a list as ``[1 x]``."""
     if value is None:
         return ""
     if value is True:
@@ -142,6 +143,12 @@ def go_string(value: object) -> str:
         return str(value) if abs(value) < 10**21 else go_float(float(value))
     if isinstance(value, float):
         return go_float(value)
+    if isinstance(value, dict):
+        # Go's %v: keys in order, ``<nil>`` for a null inside.
+        items = sorted((go_string(k), "<nil>" if v is None else go_string(v)) for k, v in value.items())
+        return "map[" + " ".join(f"{k}:{v}" for k, v in items) + "]"
+    if isinstance(value, list):
+        return "[" + " ".join("<nil>" if v is None else go_string(v) for v in value) + "]"
     return str(value)
 
 

@@ -172,13 +172,33 @@ def _context(case: Case) -> Any:
 
 
 def task_pods(ctx: Any) -> list[tuple[str, dict[str, Any]]]:
-    """The pods the master builds for each pool's tasks, as chartgen models the master's merge."""
+    """The pods the master builds for each pool's tasks, as chartgen models the master's merge,
+    in the namespace the master creates them in: ``resource_manager.default_namespace`` as the
+    chart writes it (``coalesce`` of ``resourceManager.defaultNamespace`` and the release
+    namespace; kubernetesrm creates a task's pod there when its workspace names none). Where the
+    values set that namespace but no pod spec, the plainest task pod carries it."""
     from chartgen.validation.rules.apiserver import task_pods as build
+    from chartgen.yamlio.resolve import go_string
 
+    manager = ctx.values.get("resourceManager")
+    chosen = manager.get("defaultNamespace") if isinstance(manager, dict) else None
+    namespace = go_string(chosen) if chosen not in (None, "", 0, False, [], {}) else ctx.namespace
     try:
-        return [(title, obj) for title, obj, _ in build(ctx)]
+        pods = [(title, obj) for title, obj, _ in build(ctx)]
     except Exception:
-        return []
+        pods = []
+    if not pods and namespace != ctx.namespace:
+        container = {"name": "determined-container", "image": "determined-task-image"}
+        spec = {"containers": [container], "restartPolicy": "Never"}
+        pods = [
+            (
+                "a task pod",
+                {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "determined-task"}, "spec": spec},
+            )
+        ]
+    for _, pod in pods:
+        pod["metadata"]["namespace"] = namespace
+    return pods
 
 
 def own_objects(ctx: Any, stream: str) -> list[dict[str, Any]] | str:

@@ -54,20 +54,6 @@ def _yaml11_not_text() -> re.Pattern[str]:
     return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
 
 
-#: The booleans of YAML 1.1 readers (PyYAML); go-yaml also reads y, Y, n and N.
-_YAML11_BOOLEANS = frozenset(
-    w for word in ("yes", "no", "true", "false", "on", "off") for w in (word, word.title(), word.upper())
-)
-
-
-def yaml11_reads_text(text: str) -> bool:
-    """Whether a YAML 1.1 reader (PyYAML) reads bare ``text`` as text where go-yaml reads a number
-    or boolean: ``08``, ``0o6``, ``4e0``, ``y``."""
-    if text in _YAML11_BOOLEANS:
-        return False
-    return not (text[:1] in _YAML11_START and _yaml11_not_text().fullmatch(text))
-
-
 def _leaves(value: Any, path: Path) -> Iterator[tuple[Path, Any]]:
     if isinstance(value, Mapping):
         for key, item in value.items():

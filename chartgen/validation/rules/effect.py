@@ -86,9 +86,6 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     renders = _Renders(values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
-    # Text written bare that chartgen respells (``08``, ``0o6``: a number to go-yaml, text to
-    # YAML 1.1 readers; chartgen writes the number) makes a render that is not Helm's.
-    suspects = [d for d in suspects if not _respelled_here(ctx.get(*d.path), d.path, renders)]
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     cast: dict[Diagnostic, object] = {}
@@ -119,19 +116,38 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
         if same and _writes(d.path) and renders.writes(d.path) == {}:
             continue  # written nowhere with these values: whether it has an effect says more
         if same:
+            as_that = (
+                f"the chart renders {_shown(ctx, d.path, value)} exactly as {_shown(ctx, d.path, meant[0])}, "
+                f"so it works as that; write {_shown(ctx, d.path, meant[0])}"
+                if not _secret(ctx, d.path)
+                else f"the chart renders this {_kind(value) if not isinstance(value, str) else 'text'} exactly "
+                f"as {'its text' if isinstance(meant[0], str) else 'the ' + _kind(meant[0]) + ' it spells'}, "
+                "so it works as that; write it so"
+            )
             judged[d] = replace(
                 d,
                 severity=Severity.WARNING,
-                message=f"{dotted(d.path)}: the chart renders {_shown(ctx, d.path, value)} exactly as "
-                f"{_shown(ctx, d.path, meant[0])}, so it works as that; write {_shown(ctx, d.path, meant[0])}, "
-                "which is what the schema and editors take",
+                message=f"{dotted(d.path)}: {as_that}, which is what the schema and editors take",
             )
         elif same is not None and d.rule == "wrong-type":
-            otherwise[d] = meant[0]
+            if _bare_only(renders.writes(d.path)) and _read_as(value, meant[0]):
+                # Go's YAML readers read what was meant wherever Helm writes it (``00``, ``1e3``,
+                # ``08`` where a number belongs), though the chart may treat the spelling meant
+                # otherwise (``default 1`` turns a written 0 into 1).
+                judged[d] = replace(
+                    d,
+                    severity=Severity.WARNING,
+                    message=f"{dotted(d.path)}: Helm writes {_bare_text(ctx, d.path, value)} bare wherever it goes, "
+                    f"and its readers take it as {_shown(ctx, d.path, meant[0])}: it works as that, but the "
+                    "schema and editors take a number",
+                )
+            else:
+                otherwise[d] = meant[0]
     defaults = _chart_defaults(ctx.release)
     rest = [d for d in suspects if d not in judged and isinstance(d.path[-1], str)]
     unused = renders.unchanged({d.path: _at(defaults, d.path) for d in rest})
-    # An empty section of the wrong kind is false to ``if``: the chart renders it as null.
+    # An empty section of the wrong kind is false to ``if``, and one of nulls no setting to the
+    # master: its consumers read it as null.
     nulled = renders.unchanged(
         {d.path: _ABSENT for d in rest if d.path not in unused and _empty(ctx.get(*d.path))}
     )
@@ -144,14 +160,24 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
                 "objects without it",
             )
         elif d.path in nulled:
+            how = (
+                "it is empty, so the chart renders it as it renders"
+                if not ctx.get(*d.path)
+                else "it holds only nulls, so the master reads it as it reads"
+            )
             judged[d] = replace(
                 d,
                 severity=Severity.WARNING,
-                message=f"{d.message}; it is empty, so the chart renders it as it renders "
-                f"`{d.path[-1]}: null`, which drops the chart's default",
+                message=f"{d.message}; {how} `{d.path[-1]}: null`, which drops the chart's default",
             )
         elif d in otherwise:
             judged[d] = _otherwise(ctx, d, ctx.get(*d.path), otherwise[d])
+        elif (printed := _printed(ctx, d)) is not None:
+            judged[d] = printed
+        elif d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
+            # A section or list the templates only test with ``if``: true when not empty, which
+            # the walk's message says.
+            judged[d] = replace(d, rule=RULE)
         elif d in cast:
             read = _cast(d.path, cast[d])
             judged[d] = replace(
@@ -188,6 +214,8 @@ class _Renders:
         """How this render writes the value at ``path`` (``{how: [templates]}``, as
         ``chartgen.data.writes`` says for all renders); None when a boolean (which cannot carry
         its path) or out of renders."""
+        if isinstance(_at(self.values, path), bool):
+            return None
         if self.live is None:
             if self.left <= 0:
                 return None
@@ -236,6 +264,8 @@ class _Renders:
 
 
 def _as_read(texts: list[str]) -> list[Any] | None:
+    """The objects as their consumers take them; ``master.yaml`` as the master's viper holds it."""
+    from chartgen.validation.writes import master_settings
     from chartgen.yamlio.load import YamlError, load_yaml
 
     out = []
@@ -244,8 +274,9 @@ def _as_read(texts: list[str]) -> list[Any] | None:
             data = load_yaml(text, "", locate=False).data
             config = data.get("stringData", {}).get("master.yaml") if data.get("kind") == "Secret" else None
             if isinstance(config, str):
-                data["stringData"]["master.yaml"] = load_yaml(config, "", locate=False).data
-        except (YamlError, AttributeError):
+                read = load_yaml(config, "", locate=False).data
+                data["stringData"]["master.yaml"] = master_settings(read) if isinstance(read, dict) else read
+        except (YamlError, AttributeError, ValueError):
             return None
         out.append(_typed(data))
     return out
@@ -290,6 +321,31 @@ def _otherwise(ctx: Context, d: Diagnostic, value: object, meant: object) -> Dia
         hint=f"write {_shown(ctx, d.path, meant)}"
         if not isinstance(meant, str)
         else "quote it: the chart writes a string's text as it is",
+    )
+
+
+def _printed(ctx: Context, d: Diagnostic) -> Diagnostic | None:
+    """``not-as-written`` for a mapping or list where the chart writes text: Helm prints it as
+    Go's ``%v`` does (``map[a:1]``, ``[1 x]``), and its reader takes that text; None where the
+    text would not read back as itself, or the chart does not write the value."""
+    from chartgen.validation.rules.bare import misread
+    from chartgen.validation.writes import writes
+
+    value = ctx.get(*d.path)
+    if d.rule != "wrong-type" or not isinstance(value, dict | list) or _expected(ctx, d.path) != ["string"]:
+        return None
+    ways = writes(d.path)
+    text = _go_text(value)
+    if not ways or misread(d.path, text, ways) is not None or "\n" in text:
+        return None
+    kind = "mapping" if isinstance(value, dict) else "list"
+    shown = "" if _secret(ctx, d.path) else f", `{text}`"
+    return replace(
+        d,
+        rule=RULE,
+        message=f"{dotted(d.path)}: Helm writes this {kind} as Go prints it{shown}, and its reader takes "
+        "that text",
+        hint="write the text meant",
     )
 
 
@@ -371,7 +427,13 @@ def _judged(ctx: Context, path: Path) -> bool:
 
 
 def _empty(value: object) -> bool:
-    return isinstance(value, dict | list) and not value
+    """A section or list with nothing but nulls in it: an empty one is false to ``if``, and
+    the master's viper takes a mapping of nulls for no setting at all."""
+    if isinstance(value, list):
+        return not value
+    return isinstance(value, dict) and all(
+        v is None or (isinstance(v, dict) and _empty(v)) for v in value.values()
+    )
 
 
 def _scalar(ctx: Context, path: Path) -> bool:
@@ -428,20 +490,17 @@ def _cast(path: Path, value: object) -> int | None:
     return read if read >= 0 else None
 
 
-def _respelled_here(value: object, path: Path, renders: _Renders) -> bool:
-    """Whether this render writes ``value`` bare (at ``path``) where YAML readers disagree
-    on it: text go-yaml reads as a number or boolean and YAML 1.1 readers as text (``08``,
-    ``0o6``, ``y``). chartgen writes what go-yaml reads, so its render is not Helm's there."""
-    if not isinstance(value, str):
-        return False  # asked first: only text costs the render that finds the sites
-    ways = renders.writes(path)
-    if ways is not None and not {"unquoted", "embedded"} & ways.keys():
-        return False
-    from chartgen.validation.rules.bare import yaml11_reads_text
+def _bare_only(ways: dict[str, list[str]] | None) -> bool:
+    """Whether this render writes the value somewhere, and only bare after a key."""
+    return bool(ways) and ways is not None and set(ways) == {"unquoted"}
 
-    text = value.strip(" ")
-    read = _read(text)
-    return read is not None and not isinstance(read, str) and yaml11_reads_text(text)
+
+def _read_as(value: object, meant: object) -> bool:
+    """Whether Go's YAML readers read ``value``, written bare, as the number ``meant``."""
+    if isinstance(meant, bool) or not isinstance(meant, int | float) or not isinstance(value, str):
+        return False
+    read = _read(value.strip(" "))
+    return isinstance(read, int | float) and not isinstance(read, bool) and read == meant
 
 
 def _bare(path: Path) -> bool:
@@ -525,6 +584,11 @@ def _shown(ctx: Context, path: Path, value: object) -> str:
     written = ctx.get(*path)
     same = word is not None and type(value) is type(written) and value == written
     return f"`{word}`" if same else f"`{_go_text(value)}`"
+
+
+def _bare_text(ctx: Context, path: Path, value: object) -> str:
+    """Text as Helm writes it bare, for a message; never a secret."""
+    return "the value" if _secret(ctx, path) else f"`{_go_text(value)}`"
 
 
 def _go_text(value: object) -> str:
