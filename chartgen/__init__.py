@@ -6,19 +6,16 @@ that ``import chartgen`` stays cheap. ``chartgen.report`` formats findings for p
 
 from __future__ import annotations
 
+from chartgen.hints import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-
-
 if TYPE_CHECKING:
-    from typing import Any
-
     from chartgen.api import *  # noqa: F403
     from chartgen.api import __all__ as __all__
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     import chartgen.api
 
     if name == "__all__" or name in chartgen.api.__all__:

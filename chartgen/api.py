@@ -27,12 +27,10 @@ from collections.abc import Mapping, Sequence
 import chartgen
 from chartgen.checking import CheckResult, check
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
-from chartgen.hints import typing
+from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.records import field, record
 from chartgen.releases import LATEST, SUPPORTED, check_release
 from chartgen.values.load import LoadedValues, SetFlags
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 if TYPE_CHECKING:
     from chartgen.diffing.model import Category as HazardCategory
@@ -357,11 +355,9 @@ class ValuesText:
 
 
 if TYPE_CHECKING:
-    from typing import TypeAlias
-
     #: One layer of values: a file path (``-`` is standard input), YAML text, a mapping or typed
     #: ``Values``. At run time ``__getattr__`` builds it, on first use: it names the pydantic model.
-    Source: TypeAlias = "str | os.PathLike[str] | ValuesText | Mapping[str, object] | Values"
+    Source: typing.TypeAlias = "str | os.PathLike[str] | ValuesText | Mapping[str, object] | Values"
 
 
 def _single(sources: object) -> bool:

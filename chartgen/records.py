@@ -16,17 +16,17 @@ from __future__ import annotations
 import sys
 from types import FunctionType
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import TYPE_CHECKING, typing
 
-_MISSING: Any = object()
+_MISSING: typing.Any = object()
 
 
 class _Field:
     __slots__ = ("annotation", "compare", "default", "factory", "hash", "name", "repr")
 
-    def __init__(self, default: Any, factory: Any, compare: bool, hash: bool | None, repr: bool) -> None:
+    def __init__(
+        self, default: typing.Any, factory: typing.Any, compare: bool, hash: bool | None, repr: bool
+    ) -> None:
         self.name = ""
         self.annotation: object = None
         self.default = default
@@ -38,12 +38,12 @@ class _Field:
 
 def field(
     *,
-    default: Any = _MISSING,
-    default_factory: Any = _MISSING,
+    default: typing.Any = _MISSING,
+    default_factory: typing.Any = _MISSING,
     compare: bool = True,
     hash: bool | None = None,
     repr: bool = True,
-) -> Any:
+) -> typing.Any:
     return _Field(default, default_factory, compare, hash, repr)
 
 
@@ -68,12 +68,12 @@ def _own_fields(cls: type) -> dict[str, _Field]:
     return own
 
 
-def _make_init(module: str, fields: list[_Field]) -> Any:
+def _make_init(module: str, fields: list[_Field]) -> typing.Any:
     names = [f.name for f in fields]
     setter = object.__setattr__
     missing = _MISSING
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> None:
         if len(args) > len(names):
             raise TypeError(
                 f"{type(self).__name__}() takes {len(names)} positional arguments, got {len(args)}"
@@ -105,19 +105,19 @@ def _make_init(module: str, fields: list[_Field]) -> Any:
     return init
 
 
-def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+def _frozen_setattr(self: typing.Any, name: str, value: typing.Any) -> None:
     raise AttributeError(f"cannot assign to field {name!r} of frozen {type(self).__name__}")
 
 
-def _frozen_delattr(self: Any, name: str) -> None:
+def _frozen_delattr(self: typing.Any, name: str) -> None:
     raise AttributeError(f"cannot delete field {name!r} of frozen {type(self).__name__}")
 
 
-def _getstate(self: Any) -> list[Any]:
+def _getstate(self: typing.Any) -> list[typing.Any]:
     return [getattr(self, f.name) for f in _fields_of(type(self))]
 
 
-def _setstate(self: Any, state: list[Any]) -> None:
+def _setstate(self: typing.Any, state: list[typing.Any]) -> None:
     for spec, value in zip(_fields_of(type(self)), state, strict=True):
         object.__setattr__(self, spec.name, value)
 
@@ -130,22 +130,22 @@ def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
     hashed = [f.name for f in fields if f.hash]
     shown = [f.name for f in fields if f.repr]
 
-    def key(self: Any) -> tuple[Any, ...]:
+    def key(self: typing.Any) -> tuple[typing.Any, ...]:
         return tuple(getattr(self, name) for name in compared)
 
-    def __repr__(self: Any) -> str:
+    def __repr__(self: typing.Any) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
         return f"{type(self).__qualname__}({inner})"
 
-    def __eq__(self: Any, other: Any) -> Any:
+    def __eq__(self: typing.Any, other: typing.Any) -> typing.Any:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in compared)
 
-    def __hash__(self: Any) -> int:
+    def __hash__(self: typing.Any) -> int:
         return hash(tuple(getattr(self, name) for name in hashed))
 
-    methods: dict[str, Any] = {
+    methods: dict[str, typing.Any] = {
         "__init__": _make_init(cls.__module__, fields),
         "__repr__": __repr__,
         "__eq__": __eq__,
@@ -181,13 +181,15 @@ def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
     return cls
 
 
-def _record(cls: Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False) -> Any:
+def _record(
+    cls: typing.Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False
+) -> typing.Any:
     if cls is None:
         return lambda klass: _build(klass, frozen, slots, order)
     return _build(cls, frozen, slots, order)
 
 
-def _replace(obj: Any, /, **changes: Any) -> Any:
+def _replace(obj: typing.Any, /, **changes: typing.Any) -> typing.Any:
     """A copy of a record with some fields changed (``dataclasses.replace``)."""
     values = {f.name: getattr(obj, f.name) for f in _fields_of(type(obj))}
     values.update(changes)
@@ -195,20 +197,18 @@ def _replace(obj: Any, /, **changes: Any) -> Any:
 
 
 if TYPE_CHECKING:
-    from typing import TypeVar, dataclass_transform, overload
+    _T = typing.TypeVar("_T")
 
-    _T = TypeVar("_T")
-
-    @overload
+    @typing.overload
     def record(cls: type[_T], /) -> type[_T]: ...
-    @overload
-    def record(*, frozen: bool = ..., slots: bool = ..., order: bool = ...) -> Any: ...
-    @dataclass_transform(field_specifiers=(field,))
+    @typing.overload
+    def record(*, frozen: bool = ..., slots: bool = ..., order: bool = ...) -> typing.Any: ...
+    @typing.dataclass_transform(field_specifiers=(field,))
     def record(
-        cls: Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False
-    ) -> Any: ...
+        cls: typing.Any = None, /, *, frozen: bool = False, slots: bool = False, order: bool = False
+    ) -> typing.Any: ...
 
-    def replace(obj: _T, /, **changes: Any) -> _T: ...
+    def replace(obj: _T, /, **changes: typing.Any) -> _T: ...
 else:
     record = _record
     replace = _replace

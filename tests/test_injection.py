@@ -6,9 +6,10 @@ quotes, ``: ``, ``#``, line breaks, tabs, ``{{ }}``, ``- ``, surrounding blanks,
 YAML 1.1 words (``yes``, ``~``, ``010``), control characters and any unicode.
 The values are rendered directly, without validation (most such strings are not
 valid names; the point is the serialiser), and the output is read back with
-PyYAML's safe loader and ruamel's YAML 1.2 safe loader, which must agree (and no
-string may be written plain where go-yaml, which kubectl, Helm and the master use,
-would read a number: ``0X1F``, ``0o17_1``). Then:
+PyYAML's safe loader and ruamel's YAML 1.2 safe loader, which must agree, except on a
+token go-yaml (which kubectl, Helm and the master use) reads as a number and YAML 1.1 as
+text (``08080``, ``1e3``): at a bare place chartgen writes it as Helm does, and the
+checks below find it there byte for byte. Then:
 
 * the stream holds the same objects (apiVersion, kind, namespace, name) as a
   render of the same values with harmless strings;
@@ -24,8 +25,9 @@ place where the chart writes the value's text bare, as upstream's template does
 (``key: {{ .Values.x }}``), so that a YAML reader types it. There chartgen
 reproduces the typing but never lets text add structure (``unquoted``): a
 one-line value without surrounding blanks reads as a YAML 1.1 plain scalar
-(``yes`` -> true, ``0x1F`` -> 31, ``~`` -> null), anything else (more lines,
-leading or trailing blanks) stays the exact string. Everywhere else the value
+(``yes`` -> true, ``0x1F`` -> 31, ``~`` -> null) or, where go-yaml and YAML 1.1
+disagree, is Helm's very token (``08080``); anything else (more lines, leading or
+trailing blanks) stays the exact string. Everywhere else the value
 must come back as the very same string.
 """
 
@@ -50,7 +52,7 @@ from chartgen.rendering.chart import render
 from chartgen.rendering.engine import ReleaseInfo, stream
 from chartgen.values.load import load_sources
 from chartgen.yamlio import Loaded
-from chartgen.yamlio.resolve import resolve_plain
+from chartgen.yamlio.resolve import resolve_plain, yaml11_reads_text
 from tests.test_golden_coverage import ITEM, Leaf, Pattern, schema_leaves
 
 MARKER_BASE = 731_000_000
@@ -290,7 +292,14 @@ def _difference(a: Any, b: Any, path: tuple[Any, ...] = ()) -> str | None:
         )
     if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
         return None
+    if isinstance(a, str) and _helms_token(a) and resolve_plain(a) == b:
+        return None  # Helm's token, which YAML 1.1 reads as text and YAML 1.2 as go-yaml does
     return None if type(a) is type(b) and a == b else f"{path}: {a!r} != {b!r}"
+
+
+def _helms_token(text: str) -> bool:
+    """A plain token go-yaml reads as a number or boolean and YAML 1.1 readers as text."""
+    return not isinstance(resolve_plain(text), str) and yaml11_reads_text(text)
 
 
 # PyYAML's safe loader, with libyaml's parser when PyYAML has it (as most tools use it).
@@ -328,7 +337,12 @@ def _read(text: str) -> Any:
     second = list(_RUAMEL.load_all(text))
     difference = _difference(first, second)
     assert difference is None, f"PyYAML and ruamel read the output differently at {difference}"
-    numbers = [value for node in yaml.compose_all(text, Loader=_SAFE_LOADER) for value in _go_numbers(node)]
+    numbers = [
+        value
+        for node in yaml.compose_all(text, Loader=_SAFE_LOADER)
+        for value in _go_numbers(node)
+        if not _helms_token(value)
+    ]
     assert not numbers, f"strings written plain that go-yaml reads as numbers: {numbers}"
     return first
 
@@ -416,7 +430,7 @@ def probe(release: str, scenario_name: str) -> Probe:
 
 def bare_typing(text: str) -> Any:
     """What a value the chart writes bare reads as (see the module docstring)."""
-    if text != text.strip() or "\n" in text or "\r" in text:
+    if text != text.strip() or "\n" in text or "\r" in text or _helms_token(text):
         return text
     return resolve_plain(text)
 

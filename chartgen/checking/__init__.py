@@ -20,10 +20,10 @@ import os
 from collections.abc import Sequence
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+from chartgen.hints import TYPE_CHECKING
 from chartgen.records import field, record, replace
 from chartgen.values.load import LoadedValues, SetFlags
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
     from chartgen.validation.config import Config, Finder, Settings
     from chartgen.validation.registry import Rule

@@ -9,12 +9,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import TypeVar
+from chartgen.hints import TYPE_CHECKING, typing
 
-    Item = TypeVar("Item")
-    Result = TypeVar("Result")
+if TYPE_CHECKING:
+    Item = typing.TypeVar("Item")
+    Result = typing.TypeVar("Result")
 
 #: Below this many files a second process costs more than it saves.
 PARALLEL_FROM = 24

@@ -20,10 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 
 from chartgen.api import LATEST, SUPPORTED, ChartgenError, Diagnostic, SetFlags, UsageError
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import IO, Any
+from chartgen.hints import typing
 
 
 class _ValuesFiles(argparse.Action):
@@ -33,7 +30,7 @@ class _ValuesFiles(argparse.Action):
         self,
         parser: argparse.ArgumentParser,
         namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
+        values: str | Sequence[typing.Any] | None,
         option_string: str | None = None,
     ) -> None:
         text = str(values)
@@ -77,7 +74,9 @@ def set_flags(args: argparse.Namespace) -> SetFlags:
     )
 
 
-def report(diagnostics: Iterable[Diagnostic], fmt: str = "text", stream: IO[str] | None = None) -> None:
+def report(
+    diagnostics: Iterable[Diagnostic], fmt: str = "text", stream: typing.IO[str] | None = None
+) -> None:
     """Print diagnostics: text on standard error unless told otherwise, the data formats
     (always, even with nothing found) on standard output. Text is coloured on a terminal."""
     diagnostics = list(diagnostics)
@@ -93,7 +92,7 @@ def report(diagnostics: Iterable[Diagnostic], fmt: str = "text", stream: IO[str]
         stream.write(FORMATS[fmt](diagnostics))
 
 
-def use_color(stream: IO[str]) -> bool:
+def use_color(stream: typing.IO[str]) -> bool:
     """Colour only on a terminal, as ruff and pytest: a non-empty ``NO_COLOR`` turns it off
     (no-color.org), a non-empty ``FORCE_COLOR`` on (CI logs that render it); ``TERM=dumb`` off."""
     import os

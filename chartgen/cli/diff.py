@@ -18,10 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from chartgen.cli import common
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
 EXIT_CHANGES = 3
 
@@ -33,7 +30,7 @@ class _Files(argparse.Action):
         self,
         parser: argparse.ArgumentParser,
         namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
+        values: str | Sequence[typing.Any] | None,
         option_string: str | None = None,
     ) -> None:
         import csv

@@ -19,8 +19,7 @@ from collections.abc import Callable
 
 from chartgen.cli import common
 from chartgen.cli.common import LATEST, SUPPORTED
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+from chartgen.hints import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from chartgen.api import FixResult, MigrateResult

@@ -15,8 +15,7 @@ import argparse
 from chartgen.cli import common
 from chartgen.cli.common import SUPPORTED
 from chartgen.cli.fix import add_edit_arguments, edit_files
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+from chartgen.hints import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from chartgen.api import MigrateResult

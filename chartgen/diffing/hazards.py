@@ -36,11 +36,8 @@ from chartgen.diffing.fields import MASTER_YAML, leaves, parse_settings, redact,
 from chartgen.diffing.model import Category, Hazard
 from chartgen.diffing.objects import KubeObject, ObjectId
 from chartgen.diffing.quantity import parse_quantity
+from chartgen.hints import typing
 from chartgen.records import field, record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
 _MAJOR = re.compile(r"^v?(\d+)")
@@ -106,20 +103,20 @@ class Side:
         return next((o for o in self.of_kind("Secret") if MASTER_YAML in secret_content(o.body)), None)
 
     @cached_property
-    def master_settings(self) -> Mapping[str, Any] | None:
+    def master_settings(self) -> Mapping[str, typing.Any] | None:
         if self.master_config is None:
             return None
         ok, data = parse_settings(secret_content(self.master_config.body)[MASTER_YAML])
         return data if ok and isinstance(data, dict) else None
 
-    def setting(self, *path: str) -> Any:
-        node: Any = self.master_settings
+    def setting(self, *path: str) -> typing.Any:
+        node: typing.Any = self.master_settings
         for key in path:
             node = node.get(key) if isinstance(node, dict) else None
         return node
 
     @cached_property
-    def master(self) -> tuple[KubeObject, dict[str, Any]] | None:
+    def master(self) -> tuple[KubeObject, dict[str, typing.Any]] | None:
         """The master Deployment and its container."""
         for obj in self.of_kind("Deployment"):
             for container in _containers(obj):
@@ -128,7 +125,7 @@ class Side:
         return None
 
     @cached_property
-    def database(self) -> tuple[KubeObject, dict[str, Any]] | None:
+    def database(self) -> tuple[KubeObject, dict[str, typing.Any]] | None:
         """The bundled PostgreSQL Deployment and its container."""
         for obj in self.of_kind("Deployment"):
             for container in _containers(obj):
@@ -137,7 +134,7 @@ class Side:
         return None
 
     @cached_property
-    def database_volume(self) -> tuple[str, Any] | None:
+    def database_volume(self) -> tuple[str, typing.Any] | None:
         """``(volume name, its source)`` holding the database's data directory, if any."""
         if self.database is None:
             return None
@@ -186,16 +183,16 @@ class Side:
         return found
 
 
-def _containers(obj: KubeObject) -> list[dict[str, Any]]:
+def _containers(obj: KubeObject) -> list[dict[str, typing.Any]]:
     found = obj.get("spec", "template", "spec", "containers")
     return [c for c in found if isinstance(c, dict)] if isinstance(found, list) else []
 
 
-def _image_name(container: Mapping[str, Any]) -> str:
+def _image_name(container: Mapping[str, typing.Any]) -> str:
     return _split_image(container)[0]
 
 
-def _split_image(container: Mapping[str, Any]) -> tuple[str, str]:
+def _split_image(container: Mapping[str, typing.Any]) -> tuple[str, str]:
     """``(repository, tag)``: ``registry:5000/postgres:14@sha256:…`` is ``(registry:5000/postgres, 14)``."""
     image = str(container.get("image") or "").split("@", 1)[0]
     repository, _, tag = image.rpartition(":")
@@ -204,7 +201,7 @@ def _split_image(container: Mapping[str, Any]) -> tuple[str, str]:
     return repository, tag
 
 
-def _env(container: Mapping[str, Any], name: str) -> Any:
+def _env(container: Mapping[str, typing.Any], name: str) -> typing.Any:
     env = container.get("env")
     for item in env if isinstance(env, list) else []:
         if isinstance(item, dict) and item.get("name") == name:
@@ -212,12 +209,12 @@ def _env(container: Mapping[str, Any], name: str) -> Any:
     return None
 
 
-def _version(container: Mapping[str, Any]) -> tuple[int, int, int] | None:
+def _version(container: Mapping[str, typing.Any]) -> tuple[int, int, int] | None:
     match = _VERSION.match(_split_image(container)[1])
     return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
 
 
-def _show(value: Any) -> str:
+def _show(value: typing.Any) -> str:
     """A value for a message, URLs without their user info and query."""
     value = redact(value)
     if value is None:
@@ -235,7 +232,7 @@ def _claim_name(claim: ObjectId, beside: ObjectId) -> str:
     return claim.name if claim.namespace == beside.namespace else f"{claim.namespace}/{claim.name}"
 
 
-def _differs(old: Any, new: Any) -> bool:
+def _differs(old: typing.Any, new: typing.Any) -> bool:
     return leaves(old) != leaves(new)
 
 
@@ -705,7 +702,7 @@ def _scheduler(old: Side, new: Side, where: ObjectId) -> Iterator[Hazard]:
     )  # fmt: skip
 
 
-def _url_location(text: Any) -> Any:
+def _url_location(text: typing.Any) -> typing.Any:
     """Where a URL points: scheme, host and path; user info and query are credentials."""
     if not isinstance(text, str) or "://" not in text:
         return text
@@ -718,7 +715,7 @@ def _url_location(text: Any) -> Any:
         return redact(text)
 
 
-def _azure_account(storage: Mapping[str, Any]) -> str | None:
+def _azure_account(storage: Mapping[str, typing.Any]) -> str | None:
     """The storage account an Azure connection string or account URL names (never its key)."""
     url = storage.get("account_url")
     if isinstance(url, str) and url:
@@ -737,7 +734,7 @@ def _azure_account(storage: Mapping[str, Any]) -> str | None:
     return f"{account}.blob.{suffix}".lower() if account else None
 
 
-def _checkpoint_place(storage: Mapping[str, Any]) -> dict[str, Any]:
+def _checkpoint_place(storage: Mapping[str, typing.Any]) -> dict[str, typing.Any]:
     """The settings that say where checkpoints are: credentials, tokens and the save policy do not."""
     place = {
         key: storage.get(key)
@@ -769,7 +766,7 @@ def _checkpoints(old: Side, new: Side, where: ObjectId) -> Iterator[Hazard]:
     )  # fmt: skip
 
 
-def _ports(service: KubeObject) -> list[tuple[Any, Any, Any]]:
+def _ports(service: KubeObject) -> list[tuple[typing.Any, typing.Any, typing.Any]]:
     """What clients connect to: each port, its node port and protocol (the target port is inside)."""
     ports = service.get("spec", "ports")
     return sorted(
@@ -782,7 +779,7 @@ def _ports(service: KubeObject) -> list[tuple[Any, Any, Any]]:
     )
 
 
-def _address_annotations(service: KubeObject) -> dict[str, Any]:
+def _address_annotations(service: KubeObject) -> dict[str, typing.Any]:
     return {k: v for k, v in service.annotations.items() if k in _ADDRESS_ANNOTATIONS}
 
 

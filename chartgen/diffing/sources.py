@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from chartgen.diagnostics import ChartgenError, Diagnostic
 from chartgen.diffing.model import DiffResult
 from chartgen.diffing.objects import KubeObject, ObjectId
+from chartgen.hints import TYPE_CHECKING
 from chartgen.records import record
 from chartgen.releases import LATEST, check_release
 from chartgen.values.load import SetFlags
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
     from chartgen.yamlio.load import Loaded
 

@@ -3,15 +3,13 @@ Go function it follows, named in its docstring. ``validate(obj)`` dispatches on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from chartgen.hints import typing
 from chartgen.kubeapi import Refusal
 from chartgen.kubeapi import syntax as s
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
-    NameFn = Callable[[str, bool], list[str]]
+NameFn = Callable[[str, bool], list[str]]
 
 #: ``apimachinery/pkg/api/validation.TotalAnnotationSizeLimitB``.
 TOTAL_ANNOTATION_SIZE = 256 * 1024
@@ -24,7 +22,7 @@ KUBELET_PORT = 10250
 class _Errors:
     """A ``field.ErrorList`` being built for one object."""
 
-    def __init__(self, obj: dict[str, Any]) -> None:
+    def __init__(self, obj: dict[str, typing.Any]) -> None:
         meta = _map(obj.get("metadata"))
         self.kind = _str(obj.get("kind"))
         self.namespace = _str(meta.get("namespace"))
@@ -57,20 +55,20 @@ class _Errors:
             self.invalid(path, value, msg)
 
 
-def _map(value: Any) -> dict[str, Any]:
+def _map(value: typing.Any) -> dict[str, typing.Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _list(value: Any) -> list[Any]:
+def _list(value: typing.Any) -> list[typing.Any]:
     return value if isinstance(value, list) else []
 
 
-def _str(value: Any) -> str:
+def _str(value: typing.Any) -> str:
     """A string field as Go decodes it: absent or null is ``""``."""
     return value if isinstance(value, str) else "" if value is None else str(value)
 
 
-def _int(value: Any) -> int:
+def _int(value: typing.Any) -> int:
     if isinstance(value, bool) or value is None:
         return 0
     if isinstance(value, int):
@@ -80,14 +78,14 @@ def _int(value: Any) -> int:
     return 0
 
 
-def _strings(value: Any) -> dict[str, str]:
+def _strings(value: typing.Any) -> dict[str, str]:
     return {str(k): _str(v) for k, v in _map(value).items()}
 
 
 # ObjectMeta (apimachinery/pkg/api/validation/objectmeta.go, apis/meta/v1/validation).
 
 
-def validate_labels(errors: _Errors, labels: Any, path: str) -> None:
+def validate_labels(errors: _Errors, labels: typing.Any, path: str) -> None:
     """``ValidateLabels``: each key a qualified name, each value a label value."""
     for key, value in _strings(labels).items():
         for msg in s.is_qualified_name(key):
@@ -96,7 +94,7 @@ def validate_labels(errors: _Errors, labels: Any, path: str) -> None:
             errors.invalid(path, value, msg)
 
 
-def validate_annotations(errors: _Errors, annotations: Any, path: str) -> None:
+def validate_annotations(errors: _Errors, annotations: typing.Any, path: str) -> None:
     """``ValidateAnnotations``: keys qualified names (lower-cased), 256 KiB in all."""
     pairs = _strings(annotations)
     for key in pairs:
@@ -108,7 +106,7 @@ def validate_annotations(errors: _Errors, annotations: Any, path: str) -> None:
 
 
 def validate_object_meta(
-    errors: _Errors, meta: Any, namespaced: bool, name_fn: NameFn, path: str = "metadata"
+    errors: _Errors, meta: typing.Any, namespaced: bool, name_fn: NameFn, path: str = "metadata"
 ) -> None:
     """``ValidateObjectMetaAccessor``: name (by the kind's validator), generateName, namespace,
     labels, annotations."""
@@ -133,7 +131,7 @@ def validate_object_meta(
     validate_annotations(errors, meta.get("annotations"), f"{path}.annotations")
 
 
-def validate_label_selector(errors: _Errors, selector: Any, path: str) -> None:
+def validate_label_selector(errors: _Errors, selector: typing.Any, path: str) -> None:
     """``ValidateLabelSelector`` and ``ValidateLabelSelectorRequirement``."""
     selector = _map(selector)
     validate_labels(errors, selector.get("matchLabels"), f"{path}.matchLabels")
@@ -159,7 +157,7 @@ def validate_label_selector(errors: _Errors, selector: Any, path: str) -> None:
                 errors.invalid(f"{here}.values[{j}]", value, msg)
 
 
-def _selector_matches(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+def _selector_matches(selector: dict[str, typing.Any], labels: dict[str, str]) -> bool:
     """``labels.Selector.Matches`` for a LabelSelector (``LabelSelectorAsSelector``)."""
     for key, value in _strings(selector.get("matchLabels")).items():
         if labels.get(key) != value:
@@ -230,7 +228,7 @@ def _validate_local_descending_path(errors: _Errors, target: str, path: str) -> 
     _validate_path_no_backsteps(errors, target, path)
 
 
-def _validate_key_to_path(errors: _Errors, items: Any, path: str) -> None:
+def _validate_key_to_path(errors: _Errors, items: typing.Any, path: str) -> None:
     """``validateKeyToPath`` over a volume's ``items``, with ``validateLocalNonReservedPath``."""
     for i, item in enumerate(_list(items)):
         item = _map(item)
@@ -251,7 +249,7 @@ def _validate_key_to_path(errors: _Errors, items: Any, path: str) -> None:
 _FILE_MODE = "must be a number between 0 and 0777 (octal), both inclusive"
 
 
-def _validate_volume_source(errors: _Errors, volume: dict[str, Any], path: str) -> None:
+def _validate_volume_source(errors: _Errors, volume: dict[str, typing.Any], path: str) -> None:
     """``validateVolumeSource`` for the sources a values file writes; others are counted only."""
     kinds = [key for key in _VOLUME_TYPES if volume.get(key) is not None]
     if not kinds:
@@ -297,10 +295,10 @@ def _validate_volume_source(errors: _Errors, volume: dict[str, Any], path: str) 
                 errors.forbidden(f"{here}.sizeLimit", "SizeLimit field must be a valid resource quantity")
 
 
-def validate_volumes(errors: _Errors, volumes: Any, path: str) -> dict[str, dict[str, Any]]:
+def validate_volumes(errors: _Errors, volumes: typing.Any, path: str) -> dict[str, dict[str, typing.Any]]:
     """``ValidateVolumes``: names DNS-1123 labels, unique; a volume with an error is not usable
     by mounts (as in Go, it is left out of the map returned)."""
-    usable: dict[str, dict[str, Any]] = {}
+    usable: dict[str, dict[str, typing.Any]] = {}
     seen: dict[str, int] = {}
     for i, volume in enumerate(_list(volumes)):
         volume = _map(volume)
@@ -323,8 +321,8 @@ def validate_volumes(errors: _Errors, volumes: Any, path: str) -> dict[str, dict
 
 def _validate_volume_mounts(
     errors: _Errors,
-    container: dict[str, Any],
-    volumes: dict[str, dict[str, Any]],
+    container: dict[str, typing.Any],
+    volumes: dict[str, dict[str, typing.Any]],
     path: str,
     volumes_path: str,
 ) -> None:
@@ -376,7 +374,7 @@ def _validate_volume_mounts(
                 )
 
 
-def _validate_container_ports(errors: _Errors, ports: Any, path: str) -> None:
+def _validate_container_ports(errors: _Errors, ports: typing.Any, path: str) -> None:
     """``validateContainerPorts``: names IANA_SVC_NAME and unique, numbers 1-65535 (protocol defaults to TCP)."""
     names: dict[str, int] = {}
     for i, port in enumerate(_list(ports)):
@@ -415,7 +413,7 @@ _FIELD_PATHS = frozenset(
 )  # fmt: skip
 
 
-def _validate_env(errors: _Errors, env: Any, path: str) -> None:
+def _validate_env(errors: _Errors, env: typing.Any, path: str) -> None:
     """``ValidateEnv`` and ``validateEnvVarValueFrom`` (its secret and config map key selectors)."""
     for i, var in enumerate(_list(env)):
         var = _map(var)
@@ -466,7 +464,7 @@ def _validate_env(errors: _Errors, env: Any, path: str) -> None:
             errors.invalid(frm, "", "may not have more than one field specified at a time")
 
 
-def _quantity(errors: _Errors, value: Any, path: str) -> Any:
+def _quantity(errors: _Errors, value: typing.Any, path: str) -> typing.Any:
     """A quantity as the API decodes it (``Quantity.UnmarshalJSON``); a malformed one is refused."""
     text = s.quantity_text(value)
     if text is None:
@@ -510,12 +508,12 @@ def _validate_resource_name(errors: _Errors, name: str, path: str) -> bool:
     return True
 
 
-def validate_resource_requirements(errors: _Errors, resources: Any, path: str) -> None:
+def validate_resource_requirements(errors: _Errors, resources: typing.Any, path: str) -> None:
     """``ValidateResourceRequirements``: names, quantities (``ValidateResourceQuantityValue``:
     non-negative, whole for integer resources) and request ≤ limit (equal for extended ones).
     A request not written defaults to its limit, so it is never below it."""
     resources = _map(resources)
-    limits: dict[str, Any] = {}
+    limits: dict[str, typing.Any] = {}
     for name, value in _map(resources.get("limits")).items():
         here = f"{path}.limits[{name}]"
         _validate_resource_name(errors, str(name), here)
@@ -545,7 +543,9 @@ def validate_resource_requirements(errors: _Errors, resources: Any, path: str) -
             errors.required(f"{path}.limits", "Limit must be set for non overcommitable resources")
 
 
-def _validate_quantity_value(errors: _Errors, name: str, amount: Any, value: Any, path: str) -> None:
+def _validate_quantity_value(
+    errors: _Errors, name: str, amount: typing.Any, value: typing.Any, path: str
+) -> None:
     """``ValidateResourceQuantityValue`` (``ValidateNonnegativeQuantity``)."""
     if amount < 0:
         errors.invalid(path, s.quantity_text(value), "must be greater than or equal to 0")
@@ -558,7 +558,7 @@ def _validate_quantity_value(errors: _Errors, name: str, amount: Any, value: Any
         errors.invalid(path, s.quantity_text(value), "must be an integer")
 
 
-def _validate_probe(errors: _Errors, probe: Any, path: str, liveness: bool, readiness: bool) -> None:
+def _validate_probe(errors: _Errors, probe: typing.Any, path: str, liveness: bool, readiness: bool) -> None:
     """``validateProbe`` with ``validateHandler``, and the liveness/startup ``successThreshold`` of 1
     (``validateLivenessProbe``, ``validateStartupProbe``, ``validateReadinessProbe``)."""
     if probe is None:
@@ -609,7 +609,7 @@ def _validate_probe(errors: _Errors, probe: Any, path: str, liveness: bool, read
         )
 
 
-def _validate_port_num_or_name(errors: _Errors, port: Any, path: str) -> None:
+def _validate_port_num_or_name(errors: _Errors, port: typing.Any, path: str) -> None:
     """``ValidatePortNumOrName``: an IntOrString."""
     if isinstance(port, str):
         for msg in s.is_valid_port_name(port):
@@ -621,8 +621,8 @@ def _validate_port_num_or_name(errors: _Errors, port: Any, path: str) -> None:
 
 def _validate_container(
     errors: _Errors,
-    container: dict[str, Any],
-    volumes: dict[str, dict[str, Any]],
+    container: dict[str, typing.Any],
+    volumes: dict[str, dict[str, typing.Any]],
     path: str,
     volumes_path: str,
 ) -> None:
@@ -649,7 +649,7 @@ def _validate_container(
     validate_resource_requirements(errors, container.get("resources"), f"{path}.resources")
 
 
-def validate_tolerations(errors: _Errors, tolerations: Any, path: str) -> None:
+def validate_tolerations(errors: _Errors, tolerations: typing.Any, path: str) -> None:
     """``ValidateTolerations``: key, operator/value and effect combinations."""
     for i, toleration in enumerate(_list(tolerations)):
         toleration = _map(toleration)
@@ -681,7 +681,7 @@ def validate_tolerations(errors: _Errors, tolerations: Any, path: str) -> None:
             errors.not_supported(f"{here}.effect", effect, _TAINT_EFFECTS)
 
 
-def validate_pod_spec(errors: _Errors, spec: Any, path: str) -> None:
+def validate_pod_spec(errors: _Errors, spec: typing.Any, path: str) -> None:
     """``ValidatePodSpec``: volumes, containers (``validateContainers``, ``validateInitContainers``),
     node selector, image pull secrets, tolerations, service account and priority class names."""
     spec = _map(spec)
@@ -747,7 +747,7 @@ def validate_pod_spec(errors: _Errors, spec: Any, path: str) -> None:
         )
 
 
-def validate_pod_template(errors: _Errors, template: Any, path: str) -> None:
+def validate_pod_template(errors: _Errors, template: typing.Any, path: str) -> None:
     """``ValidatePodTemplateSpec``: labels and annotations, then the pod spec."""
     template = _map(template)
     meta = _map(template.get("metadata"))
@@ -756,7 +756,7 @@ def validate_pod_template(errors: _Errors, template: Any, path: str) -> None:
     validate_pod_spec(errors, template.get("spec"), f"{path}.spec")
 
 
-def validate_pod(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_pod(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``validatePodMetadataAndSpec`` (``ValidatePodCreate``), with ``validateContainerOnlyForPod``."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
     spec = _map(obj.get("spec"))
@@ -773,7 +773,7 @@ def validate_pod(errors: _Errors, obj: dict[str, Any]) -> None:
 # Other kinds.
 
 
-def validate_deployment(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_deployment(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateDeployment`` and ``ValidateDeploymentSpec`` (pkg/apis/apps/validation), with
     ``ValidatePodTemplateSpecForReplicaSet``: the selector must match the template's labels."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
@@ -805,7 +805,7 @@ def validate_deployment(errors: _Errors, obj: dict[str, Any]) -> None:
 _SERVICE_TYPES = ["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"]
 
 
-def validate_service(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_service(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateService`` (with ``validateServicePort`` and ``validateServiceExternalTrafficPolicy``):
     names DNS-1035 labels, ports, type-dependent fields, ``loadBalancerSourceRanges`` as CIDRs."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns1035_label)
@@ -885,7 +885,7 @@ def validate_service(errors: _Errors, obj: dict[str, Any]) -> None:
             errors.not_supported("spec.externalTrafficPolicy", _str(policy), ["Cluster", "Local"])
 
 
-def validate_ingress(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_ingress(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateIngressCreate`` (pkg/apis/networking/validation): hosts, TLS, paths, backends,
     ingress class name, and the ``kubernetes.io/ingress.class`` annotation agreeing with it."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
@@ -932,7 +932,7 @@ def validate_ingress(errors: _Errors, obj: dict[str, Any]) -> None:
         )
 
 
-def _validate_ingress_path(errors: _Errors, entry: dict[str, Any], path: str) -> None:
+def _validate_ingress_path(errors: _Errors, entry: dict[str, typing.Any], path: str) -> None:
     """``validateHTTPIngressPath`` and ``validateIngressBackend``."""
     kind = entry.get("pathType")
     target = _str(entry.get("path"))
@@ -980,7 +980,7 @@ def _validate_ingress_path(errors: _Errors, entry: dict[str, Any], path: str) ->
         errors.required(f"{path}.backend", "port name or number is required")
 
 
-def validate_pvc(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_pvc(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidatePersistentVolumeClaim`` and ``ValidatePersistentVolumeClaimSpec``: access modes,
     a positive storage request, the storage class a DNS subdomain."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
@@ -1007,7 +1007,7 @@ def validate_pvc(errors: _Errors, obj: dict[str, Any]) -> None:
         errors.names("spec.storageClassName", storage_class, s.name_is_dns_subdomain)
 
 
-def _validate_data(errors: _Errors, obj: dict[str, Any]) -> None:
+def _validate_data(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateSecret`` and ``ValidateConfigMap``: keys are config map keys, 1 MiB of data."""
     total = 0
     for bag in ("data", "stringData", "binaryData"):
@@ -1019,24 +1019,24 @@ def _validate_data(errors: _Errors, obj: dict[str, Any]) -> None:
         errors.add("", "TooLong", f"must have at most {MAX_SECRET_SIZE} bytes")
 
 
-def validate_secret(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_secret(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateSecret``."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
     _validate_data(errors, obj)
 
 
-def validate_config_map(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_config_map(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateConfigMap``."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
     _validate_data(errors, obj)
 
 
-def validate_service_account(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_service_account(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateServiceAccount``."""
     validate_object_meta(errors, obj.get("metadata"), True, s.name_is_dns_subdomain)
 
 
-def validate_priority_class(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_priority_class(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidatePriorityClass`` (pkg/apis/scheduling/validation): ``system-`` names are reserved,
     user values at most one billion."""
     validate_object_meta(errors, obj.get("metadata"), False, s.name_is_dns_subdomain)
@@ -1053,7 +1053,7 @@ def validate_priority_class(errors: _Errors, obj: dict[str, Any]) -> None:
         errors.not_supported("preemptionPolicy", _str(policy), ["Never", "PreemptLowerPriority"])
 
 
-def _validate_rules(errors: _Errors, obj: dict[str, Any], namespaced: bool) -> None:
+def _validate_rules(errors: _Errors, obj: dict[str, typing.Any], namespaced: bool) -> None:
     """``ValidatePolicyRule``."""
     for i, rule in enumerate(_list(obj.get("rules"))):
         rule = _map(rule)
@@ -1072,14 +1072,14 @@ def _validate_rules(errors: _Errors, obj: dict[str, Any], namespaced: bool) -> N
             errors.required(f"{here}.resources", "resource rules must supply at least one resource")
 
 
-def validate_role(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_role(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateRole`` and ``ValidateClusterRole`` (pkg/apis/rbac/validation)."""
     namespaced = obj.get("kind") == "Role"
     validate_object_meta(errors, obj.get("metadata"), namespaced, s.rbac_name)
     _validate_rules(errors, obj, namespaced)
 
 
-def validate_role_binding(errors: _Errors, obj: dict[str, Any]) -> None:
+def validate_role_binding(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     """``ValidateRoleBinding``, ``ValidateClusterRoleBinding`` and ``ValidateRoleBindingSubject``."""
     namespaced = obj.get("kind") == "RoleBinding"
     validate_object_meta(errors, obj.get("metadata"), namespaced, s.rbac_name)
@@ -1116,7 +1116,7 @@ def validate_role_binding(errors: _Errors, obj: dict[str, Any]) -> None:
             errors.not_supported(f"{here}.kind", kind, ["ServiceAccount", "User", "Group"])
 
 
-VALIDATORS: dict[tuple[str, str], Callable[[_Errors, dict[str, Any]], None]] = {
+VALIDATORS: dict[tuple[str, str], Callable[[_Errors, dict[str, typing.Any]], None]] = {
     ("apps/v1", "Deployment"): validate_deployment,
     ("v1", "Service"): validate_service,
     ("v1", "Pod"): validate_pod,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+from chartgen.hints import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from decimal import Decimal
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, dotted
+from chartgen.hints import TYPE_CHECKING
 from chartgen.records import record
 
 if TYPE_CHECKING:

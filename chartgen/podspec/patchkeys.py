@@ -25,10 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from chartgen._data import data_path, module_text
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
 #: kubectl 1.31 is the oracle in tests/unit/podspec; the table comes from the same API version.
 KUBERNETES_VERSION = "1.31.0"
@@ -44,22 +41,22 @@ MAP = "map"
 _ROOT_DEFINITION = "io.k8s.api.core.v1.Pod"
 
 
-def pod_table() -> dict[str, Any]:
+def pod_table() -> dict[str, typing.Any]:
     """The shipped table (shared: callers must not change it)."""
     from chartgen.data.pod_keys import TABLE
 
-    table: dict[str, Any] = TABLE
+    table: dict[str, typing.Any] = TABLE
     return table
 
 
-def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) -> dict[str, Any]:
+def build_table(definitions: Mapping[str, typing.Any], root: str = _ROOT_DEFINITION) -> dict[str, typing.Any]:
     """Walk the OpenAPI ``definitions`` from ``root`` and keep only what a patch and a check need."""
-    types: dict[str, dict[str, Any]] = {}
+    types: dict[str, dict[str, typing.Any]] = {}
     scalars: dict[str, dict[str, str]] = {}
     required: dict[str, list[str]] = {}
     full_names: dict[str, str] = {}
 
-    def type_of(schema: Mapping[str, Any]) -> str:
+    def type_of(schema: Mapping[str, typing.Any]) -> str:
         ref = _ref(schema)
         if ref is None:
             return MAP if isinstance(schema.get("additionalProperties"), Mapping) else SCALAR
@@ -70,7 +67,7 @@ def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) ->
         if full_names.setdefault(name, ref) != ref:
             raise ValueError(f"two definitions share the short name {name}: {full_names[name]}, {ref}")
         if name not in types:
-            fields: dict[str, Any] = {}
+            fields: dict[str, typing.Any] = {}
             types[name] = fields  # registered before its fields, so recursive types terminate
             kinds: dict[str, str] = {}
             for field, prop in sorted(definition.get("properties", {}).items()):
@@ -84,9 +81,9 @@ def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) ->
                 required[name] = sorted(definition["required"])
         return name
 
-    def describe(prop: Mapping[str, Any]) -> Any:
+    def describe(prop: Mapping[str, typing.Any]) -> typing.Any:
         items = prop.get("items")
-        entry: dict[str, Any]
+        entry: dict[str, typing.Any]
         if isinstance(items, Mapping):
             if "items" in items:
                 raise ValueError("lists of lists have no strategic-merge semantics")
@@ -99,7 +96,7 @@ def build_table(definitions: Mapping[str, Any], root: str = _ROOT_DEFINITION) ->
             entry["mergeKey"] = prop["x-kubernetes-patch-merge-key"]
         return entry["type"] if len(entry) == 1 else entry
 
-    def value_kind(prop: Mapping[str, Any]) -> str | None:
+    def value_kind(prop: Mapping[str, typing.Any]) -> str | None:
         """The kind of a scalar field's value (a list's items, a map's values); None for structs."""
         items = prop.get("items")
         values = prop.get("additionalProperties")
@@ -132,7 +129,7 @@ _SPECIAL_KINDS = {
 }
 
 
-def _scalar_kind(ref: str | None, schema: Mapping[str, Any]) -> str:
+def _scalar_kind(ref: str | None, schema: Mapping[str, typing.Any]) -> str:
     if ref in _SPECIAL_KINDS:
         return _SPECIAL_KINDS[ref]
     declared = schema.get("type")
@@ -146,7 +143,9 @@ def _scalar_kind(ref: str | None, schema: Mapping[str, Any]) -> str:
     return "any"
 
 
-def field_versions(tables: Mapping[str, Mapping[str, Any]], newest: Mapping[str, Any]) -> dict[str, Any]:
+def field_versions(
+    tables: Mapping[str, Mapping[str, typing.Any]], newest: Mapping[str, typing.Any]
+) -> dict[str, typing.Any]:
     """For each field of ``newest`` missing from the oldest of ``tables`` (version -> table), the
     first version that has it; fields of types that are new altogether are covered by their parent."""
     ordered = sorted(tables.items(), key=lambda item: tuple(int(p) for p in item[0].split(".")))
@@ -163,7 +162,7 @@ def field_versions(tables: Mapping[str, Mapping[str, Any]], newest: Mapping[str,
     return dict(sorted(since.items()))
 
 
-def _ref(schema: Mapping[str, Any]) -> str | None:
+def _ref(schema: Mapping[str, typing.Any]) -> str | None:
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
     for option in schema.get("allOf", ()):
@@ -172,13 +171,13 @@ def _ref(schema: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _is_struct(definition: Mapping[str, Any]) -> bool:
+def _is_struct(definition: Mapping[str, typing.Any]) -> bool:
     kind = definition.get("type")
     kinds = kind if isinstance(kind, list) else [kind]
     return "properties" in definition or ("object" in kinds and "additionalProperties" not in definition)
 
 
-def generate() -> dict[str, Any]:
+def generate() -> dict[str, typing.Any]:
     """Build the table from the schemas kubernetes-validate ships for ``KUBERNETES_VERSION`` and the
     versions from ``OLDEST_VERSION`` up to it."""
     table = build_table(_definitions(KUBERNETES_VERSION))
@@ -192,17 +191,17 @@ def generate() -> dict[str, Any]:
     return table
 
 
-def _definitions(version: str) -> dict[str, Any]:
+def _definitions(version: str) -> dict[str, typing.Any]:
     import json
     from importlib import resources
 
     schemas = resources.files("kubernetes_validate").joinpath("kubernetes-json-schema")
     text = schemas.joinpath(f"v{version}-local", "_definitions.json").read_text()
-    definitions: dict[str, Any] = json.loads(text)["$defs"]
+    definitions: dict[str, typing.Any] = json.loads(text)["$defs"]
     return definitions
 
 
-def render(table: Mapping[str, Any]) -> str:
+def render(table: Mapping[str, typing.Any]) -> str:
     """The data module's exact text (keys sorted, so regeneration diffs cleanly)."""
     return module_text(
         f"The Pod's strategic-merge-patch keys and field kinds, from Kubernetes {KUBERNETES_VERSION}'s "

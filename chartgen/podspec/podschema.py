@@ -20,15 +20,12 @@ import re
 from collections.abc import Iterator, Mapping
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
+from chartgen.hints import typing
 from chartgen.podspec import patchkeys
 from chartgen.records import record
 from chartgen.releases import MASTER_KUBERNETES, release_key
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import kind_of
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 DETERMINED_CONTAINER = "determined-container"
 DETERMINED_INIT_CONTAINER = "determined-init-container"
@@ -118,7 +115,7 @@ class _Walker:
 
     def __init__(self, release: str, reader: Reader, found: list[Finding]) -> None:
         table = patchkeys.pod_table()
-        self.types: Mapping[str, Mapping[str, Any]] = table["types"]
+        self.types: Mapping[str, Mapping[str, typing.Any]] = table["types"]
         self.scalars: Mapping[str, Mapping[str, str]] = table["scalars"]
         self.required: Mapping[str, list[str]] = table["required"]
         self.since: Mapping[str, Mapping[str, str]] = table["since"]
@@ -278,7 +275,7 @@ def _quantity_problem(value: object) -> str:
     return f"{value!r} is not a Kubernetes quantity such as 500m, 2 or 8Gi{hint}"
 
 
-def _kind(spec: dict[str, Any]) -> Iterator[Finding]:
+def _kind(spec: dict[str, typing.Any]) -> Iterator[Finding]:
     missing = []
     for key, wanted in (("apiVersion", "v1"), ("kind", "Pod")):
         value = spec.get(key)
@@ -305,14 +302,16 @@ def _get(node: object, *path: str) -> object:
     return node
 
 
-def _containers(spec: dict[str, Any], field: str = "containers") -> Iterator[tuple[Path, dict[str, Any]]]:
+def _containers(
+    spec: dict[str, typing.Any], field: str = "containers"
+) -> Iterator[tuple[Path, dict[str, typing.Any]]]:
     items = _get(spec, "spec", field)
     for index, item in enumerate(items if isinstance(items, list) else []):
         if isinstance(item, dict):
             yield ("spec", field, index), item
 
 
-def _determined(spec: dict[str, Any], reader: Reader) -> Iterator[Finding]:
+def _determined(spec: dict[str, typing.Any], reader: Reader) -> Iterator[Finding]:
     metadata = _get(spec, "metadata")
     for key, instead in (
         ("name", "Determined names every pod after its task"),
@@ -366,7 +365,7 @@ def _determined(spec: dict[str, Any], reader: Reader) -> Iterator[Finding]:
             yield from _determined_container(container, path, reader)
 
 
-def _determined_container(container: dict[str, Any], path: Path, reader: Reader) -> Iterator[Finding]:
+def _determined_container(container: dict[str, typing.Any], path: Path, reader: Reader) -> Iterator[Finding]:
     resources = container.get("resources")
     for part in ("limits", "requests"):
         amounts = _get(resources, part)

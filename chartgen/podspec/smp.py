@@ -32,12 +32,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from chartgen.diagnostics import Path, dotted
+from chartgen.hints import typing
 from chartgen.podspec import patchkeys
 from chartgen.records import field, record
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 DIRECTIVE = "$patch"
 RETAIN_KEYS = "$retainKeys"
@@ -72,10 +69,10 @@ class Schema:
     """
 
     type: str
-    table: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    table: Mapping[str, typing.Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_table(cls, table: Mapping[str, Any]) -> Schema:
+    def from_table(cls, table: Mapping[str, typing.Any]) -> Schema:
         return cls(table["root"], table)
 
     def lookup(self, key: str, path: Path = ()) -> PatchMeta:
@@ -110,8 +107,8 @@ POD = Schema(patchkeys.ROOT)
 
 
 def strategic_merge(
-    original: Mapping[str, Any], patch: Mapping[str, Any], schema: Schema = POD
-) -> dict[str, Any]:
+    original: Mapping[str, typing.Any], patch: Mapping[str, typing.Any], schema: Schema = POD
+) -> dict[str, typing.Any]:
     """Apply ``patch`` to ``original`` (neither is modified); raise PatchError where kubectl fails."""
     doc, change = _plain(original, ()), _plain(patch, ())
     if not isinstance(doc, dict) or not isinstance(change, dict):
@@ -127,10 +124,10 @@ def _strategy(spec: str, path: Path) -> str:
     return rest[0] if rest else ""
 
 
-def _plain(value: Any, path: Path) -> Any:
+def _plain(value: typing.Any, path: Path) -> typing.Any:
     """A private JSON-shaped copy: the merge below works in place, as Go's does."""
     if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
+        out: dict[str, typing.Any] = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise PatchError(f"map key {key!r} is not a string", path)
@@ -143,18 +140,20 @@ def _plain(value: Any, path: Path) -> Any:
     raise PatchError(f"{type(value).__name__} is not a JSON value", path)
 
 
-def _token(value: Any, path: Path) -> tuple[type, Any]:
+def _token(value: typing.Any, path: Path) -> tuple[type, typing.Any]:
     """A hashable stand-in with Go's equality: 1, 1.0 and true are three different values."""
     if isinstance(value, dict | list):
         raise PatchError("maps and lists cannot be compared as list items or merge keys", path)
     return type(value), value
 
 
-def _same(left: Any, right: Any, path: Path) -> bool:
+def _same(left: typing.Any, right: typing.Any, path: Path) -> bool:
     return _token(left, path) == _token(right, path)
 
 
-def _merge_map(original: dict[str, Any], patch: dict[str, Any], schema: Schema, path: Path) -> dict[str, Any]:
+def _merge_map(
+    original: dict[str, typing.Any], patch: dict[str, typing.Any], schema: Schema, path: Path
+) -> dict[str, typing.Any]:
     if DIRECTIVE in patch:
         directive = patch.pop(DIRECTIVE)
         if directive == "replace":
@@ -189,7 +188,7 @@ def _merge_map(original: dict[str, Any], patch: dict[str, Any], schema: Schema, 
     return original
 
 
-def _take(original: dict[str, Any], key: str, value: Any) -> None:
+def _take(original: dict[str, typing.Any], key: str, value: typing.Any) -> None:
     """Set a value the original lacks (or holds with another type), minus nulls and directives."""
     _discard_nulls(value)
     cleaned, keep = _remove_directives(value)
@@ -199,7 +198,7 @@ def _take(original: dict[str, Any], key: str, value: Any) -> None:
         original.pop(key, None)
 
 
-def _discard_nulls(value: Any) -> None:
+def _discard_nulls(value: typing.Any) -> None:
     if isinstance(value, dict):
         for key in [k for k, v in value.items() if v is None]:
             del value[key]
@@ -210,7 +209,7 @@ def _discard_nulls(value: Any) -> None:
             _discard_nulls(item)
 
 
-def _remove_directives(value: Any) -> tuple[Any, bool]:
+def _remove_directives(value: typing.Any) -> tuple[typing.Any, bool]:
     """Drop every map that carries ``$patch``; the flag says whether ``value`` itself survives."""
     if isinstance(value, dict):
         if DIRECTIVE in value:
@@ -235,7 +234,7 @@ def _directive_target(key: str, prefix: str, path: Path) -> str:
     return target
 
 
-def _retain_keys(original: dict[str, Any], patch: dict[str, Any], path: Path) -> None:
+def _retain_keys(original: dict[str, typing.Any], patch: dict[str, typing.Any], path: Path) -> None:
     """``$retainKeys``: clear the original's other keys; the patch may only set listed keys."""
     if RETAIN_KEYS not in patch:
         return
@@ -254,16 +253,21 @@ def _retain_keys(original: dict[str, Any], patch: dict[str, Any], path: Path) ->
 
 
 def _merge_list_field(
-    original: list[Any], patch: list[Any], found: PatchMeta, deleting: bool, path: Path
-) -> list[Any]:
+    original: list[typing.Any], patch: list[typing.Any], found: PatchMeta, deleting: bool, path: Path
+) -> list[typing.Any]:
     if found.strategy == "merge" or deleting:
         return _merge_list(original, patch, found.schema, found.merge_key, deleting, path)
     return patch
 
 
 def _merge_list(
-    original: list[Any], patch: list[Any], schema: Schema, merge_key: str, deleting: bool, path: Path
-) -> list[Any]:
+    original: list[typing.Any],
+    patch: list[typing.Any],
+    schema: Schema,
+    merge_key: str,
+    deleting: bool,
+    path: Path,
+) -> list[typing.Any]:
     if not original and not patch:
         return original
     of_maps = _item_type(original, patch, path) is dict
@@ -297,19 +301,19 @@ class _Backing:
     end; appending then writes over those slots. kubectl's ``$setElementOrder`` code reads the
     original list through its old slice header afterwards, so it sees these writes."""
 
-    def __init__(self, array: list[Any]) -> None:
+    def __init__(self, array: list[typing.Any]) -> None:
         self.array = array
         self.length = len(array)
 
-    def live(self) -> list[Any]:
+    def live(self) -> list[typing.Any]:
         return self.array[: self.length]
 
-    def delete_matching(self, key: str, value: Any, path: Path) -> None:
+    def delete_matching(self, key: str, value: typing.Any, path: Path) -> None:
         while (at := _find(self.live(), key, value, path)) is not None:
             self.array[at : self.length - 1] = self.array[at + 1 : self.length]
             self.length -= 1
 
-    def append(self, item: Any) -> None:
+    def append(self, item: typing.Any) -> None:
         if self.length < len(self.array):
             self.array[self.length] = item
         else:
@@ -318,11 +322,11 @@ class _Backing:
 
 
 def _list_directives(
-    original: list[Any], patch: list[Any], merge_key: str, path: Path
-) -> tuple[_Backing, list[Any]]:
+    original: list[typing.Any], patch: list[typing.Any], merge_key: str, path: Path
+) -> tuple[_Backing, list[typing.Any]]:
     """Apply the ``$patch`` items of a keyed list; return the list to merge into and the other items."""
     backing = _Backing(original)
-    rest: list[Any] = []
+    rest: list[typing.Any] = []
     replace = False
     for i, item in enumerate(patch):
         here = (*path, i)
@@ -343,7 +347,7 @@ def _list_directives(
     return backing, rest
 
 
-def _item_type(original: list[Any], patch: list[Any], path: Path) -> type:
+def _item_type(original: list[typing.Any], patch: list[typing.Any], path: Path) -> type:
     """The one JSON type of all items of both lists; Go refuses mixed lists and lists of lists."""
     items = [*original, *patch]
     if not items:
@@ -358,7 +362,7 @@ def _item_type(original: list[Any], patch: list[Any], path: Path) -> type:
     return first
 
 
-def _find(items: list[Any], key: str, value: Any, path: Path) -> int | None:
+def _find(items: list[typing.Any], key: str, value: typing.Any, path: Path) -> int | None:
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             raise PatchError(f"list item {i} is not a map", path)
@@ -367,10 +371,12 @@ def _find(items: list[Any], key: str, value: Any, path: Path) -> int | None:
     return None
 
 
-def _partition(merged: list[Any], by: list[Any], merge_key: str, path: Path) -> tuple[list[Any], list[Any]]:
+def _partition(
+    merged: list[typing.Any], by: list[typing.Any], merge_key: str, path: Path
+) -> tuple[list[typing.Any], list[typing.Any]]:
     """Split ``merged`` into the items ``by`` names and the rest, keeping order."""
-    named: list[Any] = []
-    rest: list[Any] = []
+    named: list[typing.Any] = []
+    rest: list[typing.Any] = []
     if not merge_key:
         present = {_token(item, path) for item in by}
         for item in merged:
@@ -386,14 +392,14 @@ def _partition(merged: list[Any], by: list[Any], merge_key: str, path: Path) -> 
 
 
 def _order(
-    patched: list[Any],
-    server_only: list[Any],
-    patch_order: list[Any],
-    server_order: list[Any],
+    patched: list[typing.Any],
+    server_only: list[typing.Any],
+    patch_order: list[typing.Any],
+    server_order: list[typing.Any],
     merge_key: str,
     of_maps: bool,
     path: Path,
-) -> list[Any]:
+) -> list[typing.Any]:
     """Sort each side by its own order, then interleave them by the original order."""
     if of_maps:
         for item in [*patched, *patch_order, *server_only, *server_order]:
@@ -401,12 +407,12 @@ def _order(
                 raise PatchError(f"map {item!r} does not contain declared merge key {merge_key!r}", path)
     key = merge_key if of_maps else ""
 
-    def position(order: list[Any], item: Any) -> int:
+    def position(order: list[typing.Any], item: typing.Any) -> int:
         return _index(order, item, key, path)
 
-    def before_in(order: list[Any]) -> Callable[[Any, Any], bool]:
+    def before_in(order: list[typing.Any]) -> Callable[[typing.Any, typing.Any], bool]:
         # Go's comparator: an item the order lacks counts as "less" either way round.
-        def less(left: Any, right: Any) -> bool:
+        def less(left: typing.Any, right: typing.Any) -> bool:
             i, j = position(order, left), position(order, right)
             return i < 0 or j < 0 or i < j
 
@@ -414,7 +420,7 @@ def _order(
 
     patched = _go_stable_sort(patched, before_in(patch_order))
     server_only = _go_stable_sort(server_only, before_in(server_order))
-    out: list[Any] = []
+    out: list[typing.Any] = []
     i = j = 0
     while i < len(server_only) and j < len(patched):
         left, right = position(server_order, server_only[i]), position(server_order, patched[j])
@@ -427,7 +433,9 @@ def _order(
     return out + server_only[i:] + patched[j:]
 
 
-def _go_stable_sort(items: list[Any], less: Callable[[Any, Any], bool]) -> list[Any]:
+def _go_stable_sort(
+    items: list[typing.Any], less: Callable[[typing.Any, typing.Any], bool]
+) -> list[typing.Any]:
     """Go's ``sort.SliceStable``, step for step: insertion sort of 20-item blocks, then SymMerge.
 
     Any stable sort would do for a consistent order, but with an empty ``$setElementOrder`` list
@@ -484,10 +492,10 @@ def _go_stable_sort(items: list[Any], less: Callable[[Any, Any], bool]) -> list[
     return data
 
 
-def _index(items: list[Any], item: Any, merge_key: str, path: Path) -> int:
+def _index(items: list[typing.Any], item: typing.Any, merge_key: str, path: Path) -> int:
     """Where ``item`` (or, for maps, its merge-key value) first appears in ``items``; -1 if absent."""
 
-    def value(entry: Any) -> Any:
+    def value(entry: typing.Any) -> typing.Any:
         if not merge_key:
             return entry
         return entry.get(merge_key) if isinstance(entry, dict) else None
@@ -496,7 +504,9 @@ def _index(items: list[Any], item: Any, merge_key: str, path: Path) -> int:
     return next((i for i, entry in enumerate(items) if _same(value(entry), wanted, path)), -1)
 
 
-def _set_element_orders(original: dict[str, Any], patch: dict[str, Any], schema: Schema, path: Path) -> None:
+def _set_element_orders(
+    original: dict[str, typing.Any], patch: dict[str, typing.Any], schema: Schema, path: Path
+) -> None:
     """``$setElementOrder/<field>``: merge ``<field>`` now and order it by the directive's list."""
     for directive in [k for k in patch if k.startswith(SET_ELEMENT_ORDER)]:
         order = patch.pop(directive)
@@ -505,8 +515,8 @@ def _set_element_orders(original: dict[str, Any], patch: dict[str, Any], schema:
             raise PatchError("invalid patch format of setElementOrder list: not a list", here)
         target = _directive_target(directive, SET_ELEMENT_ORDER, path)
         in_original, in_patch = target in original, target in patch
-        before: list[Any] = original[target] if in_original else []
-        change: list[Any] = patch[target] if in_patch else []
+        before: list[typing.Any] = original[target] if in_original else []
+        change: list[typing.Any] = patch[target] if in_patch else []
         if not isinstance(before, list) or not isinstance(change, list):
             raise PatchError(f"{target!r} is not a list", here)
         found = schema.lookup_list(target, here)
@@ -528,7 +538,9 @@ def _set_element_orders(original: dict[str, Any], patch: dict[str, Any], schema:
         patch.pop(target, None)
 
 
-def _check_element_order(change: list[Any], order: list[Any], merge_key: str, path: Path) -> None:
+def _check_element_order(
+    change: list[typing.Any], order: list[typing.Any], merge_key: str, path: Path
+) -> None:
     """The patch's items must appear in ``order``, in the same relative order."""
     if not order or not change:
         return
@@ -550,7 +562,7 @@ def _check_element_order(change: list[Any], order: list[Any], merge_key: str, pa
         raise PatchError("the order in the patch list does not match the $setElementOrder list", path)
 
 
-def _key_equal(left: Any, right: Any, merge_key: str, path: Path) -> bool:
+def _key_equal(left: typing.Any, right: typing.Any, merge_key: str, path: Path) -> bool:
     if not merge_key:
         return _same(left, right, path)
     for item in (left, right):

@@ -14,11 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from chartgen.diagnostics import Path
+from chartgen.hints import typing
 from chartgen.yamlio.resolve import HelmFloat
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 #: (values path, how it was written, template) while recording; None otherwise.
 _RECORD: list[tuple[Path, str, str]] | None = None
@@ -45,13 +42,13 @@ class TaggedHelmFloat(HelmFloat, _Tagged):
     pass
 
 
-def tagged(value: Any, path: Path = ()) -> Any:
+def tagged(value: typing.Any, path: Path = ()) -> typing.Any:
     """A copy of ``value`` whose strings and numbers carry their path."""
     if isinstance(value, dict):
         return {key: tagged(item, (*path, key)) for key, item in value.items()}
     if isinstance(value, list):
         return [tagged(item, (*path, index)) for index, item in enumerate(value)]
-    kind: type[Any] | None = None
+    kind: type[typing.Any] | None = None
     if isinstance(value, HelmFloat):
         kind = TaggedHelmFloat
     elif isinstance(value, str):
@@ -84,7 +81,7 @@ def in_template(name: str) -> None:
         _TEMPLATE = name
 
 
-def written(value: Any, how: str) -> None:
+def written(value: typing.Any, how: str) -> None:
     if _RECORD is not None and isinstance(value, _Tagged):
         _RECORD.append((value.path, how, _TEMPLATE))
 
@@ -127,7 +124,7 @@ class StrictText(str):
     """The Go text of a strict number: ``trim`` refuses it, as Go's refuses the number."""
 
 
-def strict(value: Any) -> Any:
+def strict(value: typing.Any) -> typing.Any:
     """``value`` marked to refuse, in a render, what Go's templates refuse of a number."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value

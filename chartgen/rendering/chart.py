@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from chartgen.diagnostics import UsageError
+from chartgen.hints import typing
 from chartgen.releases import has
 from chartgen.rendering import audit
 from chartgen.rendering.engine import (
@@ -20,11 +21,7 @@ from chartgen.rendering.engine import (
 )
 from chartgen.rendering.runtime import Undefined
 from chartgen.yamlio import emit
-from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain, yaml11_reads_text
 
 # Where the master finds mounted secrets (TLS pair, database root certificate, kubeconfigs).
 SECRET_PATH = "/mount/determined/secrets/"
@@ -42,19 +39,19 @@ def manifest_templates() -> tuple[str, ...]:
     return tuple(name for name in environment().templates if not name.rsplit("/", 1)[-1].startswith("_"))
 
 
-def _defined(value: Any) -> Any:
+def _defined(value: typing.Any) -> typing.Any:
     """A missing value reads as null, as a missing key does in Helm."""
     return None if isinstance(value, Undefined) else value
 
 
-def quoted(value: Any) -> str | None:
+def quoted(value: typing.Any) -> str | None:
     """What upstream's ``quote`` leaves: the value's Go text as a string, and nothing for null."""
     value = _defined(value)
     audit.written(value, "quoted")
     return None if value is None else go_string(value)
 
 
-def unquoted(value: Any) -> Any:
+def unquoted(value: typing.Any) -> typing.Any:
     """What a YAML reader makes of a value upstream writes as bare text after ``key:``.
 
     Its Go text is typed as a plain scalar, so ``--set-string x=1234`` becomes the number
@@ -74,14 +71,14 @@ def unquoted(value: Any) -> Any:
     if text != text.strip() or "\n" in text or "\r" in text:
         return text
     typed = resolve_plain(text)
-    if isinstance(value, str) and not isinstance(typed, str):
-        # A token go-yaml reads as a number, boolean or null (``08080``, ``1e3``, ``y``): Helm's
-        # text, which each reader takes as it takes Helm's output.
+    if isinstance(value, str) and not isinstance(typed, str) and yaml11_reads_text(text):
+        # A token go-yaml reads as a number or boolean and YAML 1.1 readers as text (``08080``,
+        # ``1e3``, ``y``): Helm's very text, so that each reader takes it as it takes Helm's.
         return emit.Raw(text)
     return emit.TextFloat(typed) if type(typed) is float else typed
 
 
-def additional_manager(manager: Any, index: int) -> dict[str, Any]:
+def additional_manager(manager: typing.Any, index: int) -> dict[str, typing.Any]:
     """One additional resource manager as ``master.yaml`` holds it: its kubeconfig secret is a file path."""
     settings = _defined(manager)
     settings = settings if isinstance(settings, Mapping) else {}
@@ -90,7 +87,7 @@ def additional_manager(manager: Any, index: int) -> dict[str, Any]:
     return {**kept, "kubeconfig_path": f"{SECRET_PATH}{index}/{secret_key}"}
 
 
-def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, Any]:
+def chart_context(values: Mapping[str, typing.Any], release: ReleaseInfo) -> dict[str, typing.Any]:
     """Names, labels, release facts and helpers every template shares."""
     name = release.name
     return {
@@ -118,7 +115,9 @@ def chart_context(values: Mapping[str, Any], release: ReleaseInfo) -> dict[str, 
     }
 
 
-def render(values: Mapping[str, Any], release: ReleaseInfo, *, only: Sequence[str] = ()) -> list[Manifest]:
+def render(
+    values: Mapping[str, typing.Any], release: ReleaseInfo, *, only: Sequence[str] = ()
+) -> list[Manifest]:
     """All objects the chart installs for these (already coalesced and validated) values.
 
     ``only`` keeps the objects of the named templates (``templates/master-config.yaml``);

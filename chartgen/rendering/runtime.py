@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
+from chartgen.hints import typing
 from chartgen.rendering.audit import GoTypeError, StrictText
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 Root = Callable[..., Iterator[str]]
 
@@ -28,7 +25,7 @@ class _Missing:
         return "missing"
 
 
-missing: Any = _Missing()
+missing: typing.Any = _Missing()
 
 
 class TemplateRuntimeError(Exception):
@@ -42,24 +39,30 @@ class UndefinedError(TemplateRuntimeError):
 class Undefined:
     """Jinja2's ``ChainableUndefined``: missing keys read as false and chain through ``a.b.c``."""
 
-    def __init__(self, hint: str | None = None, obj: Any = missing, name: str | None = None, exc: Any = None):
+    def __init__(
+        self,
+        hint: str | None = None,
+        obj: typing.Any = missing,
+        name: str | None = None,
+        exc: typing.Any = None,
+    ):
         self._name = name
 
-    def _fail_with_undefined_error(self, *args: Any, **kwargs: Any) -> Any:
+    def _fail_with_undefined_error(self, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
         raise UndefinedError(f"{self._name!r} is undefined")
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> typing.Any:
         if name[:2] == "__":
             raise AttributeError(name)
         return self
 
-    def __getitem__(self, key: Any) -> Undefined:
+    def __getitem__(self, key: typing.Any) -> Undefined:
         return self
 
     def __bool__(self) -> bool:
         return False
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[typing.Any]:
         return iter(())
 
     def __len__(self) -> int:
@@ -80,23 +83,23 @@ class Undefined:
     __call__ = __add__ = __radd__ = __sub__ = __mul__ = __lt__ = __gt__ = _fail_with_undefined_error
 
 
-def internalcode(func: Callable[..., Any]) -> Callable[..., Any]:
+def internalcode(func: Callable[..., typing.Any]) -> Callable[..., typing.Any]:
     return func
 
 
-def str_join(seq: Iterable[Any]) -> str:
+def str_join(seq: Iterable[typing.Any]) -> str:
     return "".join(map(str, seq))
 
 
 class LoopContext:
     """The ``loop`` variable of a ``for`` block (the attributes chartgen's templates read)."""
 
-    def __init__(self, iterable: Iterable[Any], undefined: type[Undefined], *args: Any) -> None:
+    def __init__(self, iterable: Iterable[typing.Any], undefined: type[Undefined], *args: typing.Any) -> None:
         self._items = list(iterable)
         self.index0 = -1
         self.length = len(self._items)
 
-    def __iter__(self) -> Iterator[tuple[Any, LoopContext]]:
+    def __iter__(self) -> Iterator[tuple[typing.Any, LoopContext]]:
         for item in self._items:
             self.index0 += 1
             yield item, self
@@ -117,22 +120,22 @@ class LoopContext:
 class Context:
     """Names a template sees: its own assignments over those it was given."""
 
-    def __init__(self, environment: Environment, parent: dict[str, Any]) -> None:
+    def __init__(self, environment: Environment, parent: dict[str, typing.Any]) -> None:
         self.environment = environment
         self.parent = parent
-        self.vars: dict[str, Any] = {}
+        self.vars: dict[str, typing.Any] = {}
         self.exported_vars: set[str] = set()
         self.eval_ctx = None
 
-    def resolve_or_missing(self, key: str) -> Any:
+    def resolve_or_missing(self, key: str) -> typing.Any:
         if key in self.vars:
             return self.vars[key]
         return self.parent.get(key, missing)
 
-    def get_all(self) -> dict[str, Any]:
+    def get_all(self) -> dict[str, typing.Any]:
         return {**self.parent, **self.vars}
 
-    def call(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+    def call(self, func: typing.Any, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
         kwargs.pop("_loop_vars", None)
         kwargs.pop("_block_vars", None)
         return func(*args, **kwargs)
@@ -141,7 +144,7 @@ class Context:
 class Module:
     """What ``{% import "x" as y with context %}`` binds: the names ``x`` set at its top level."""
 
-    def __init__(self, exported: Mapping[str, Any]) -> None:
+    def __init__(self, exported: Mapping[str, typing.Any]) -> None:
         self.__dict__.update(exported)
 
 
@@ -150,7 +153,9 @@ class Template:
         self.environment = environment
         self.root = root
 
-    def make_module(self, vars: dict[str, Any], shared: bool, locals: Mapping[str, Any]) -> Module:
+    def make_module(
+        self, vars: dict[str, typing.Any], shared: bool, locals: Mapping[str, typing.Any]
+    ) -> Module:
         parent = dict(vars)
         parent.update({k: v for k, v in locals.items() if v is not missing})
         context = Context(self.environment, parent)
@@ -158,18 +163,20 @@ class Template:
             pass
         return Module({name: context.vars[name] for name in context.exported_vars})
 
-    def render(self, variables: Mapping[str, Any]) -> str:
+    def render(self, variables: Mapping[str, typing.Any]) -> str:
         context = Context(self.environment, {**GLOBALS, **variables})
         return "".join(self.root(context, environment=self.environment))
 
 
-def _trim(value: Any, chars: str | None = None) -> str:
+def _trim(value: typing.Any, chars: str | None = None) -> str:
     if isinstance(value, StrictText):
         raise GoTypeError(f"wrong type for value; expected string; got a number: {value}")
     return str(value).strip(chars)
 
 
-def _join(eval_ctx: Any, value: Iterable[Any], d: str = "", attribute: Any = None) -> str:
+def _join(
+    eval_ctx: typing.Any, value: Iterable[typing.Any], d: str = "", attribute: typing.Any = None
+) -> str:
     return d.join(map(str, value))
 
 
@@ -181,12 +188,12 @@ class Environment:
     def __init__(
         self,
         templates: Mapping[str, Root],
-        filters: Mapping[str, Callable[..., Any]],
-        finalize: Callable[[Any], Any],
+        filters: Mapping[str, Callable[..., typing.Any]],
+        finalize: Callable[[typing.Any], typing.Any],
     ) -> None:
         self.templates = templates
         self.filters = {"trim": _trim, "join": _join, **filters}
-        self.tests: dict[str, Callable[[Any], bool]] = {
+        self.tests: dict[str, Callable[[typing.Any], bool]] = {
             "defined": lambda value: not isinstance(value, Undefined),
             "none": lambda value: value is None,
         }
@@ -196,7 +203,7 @@ class Environment:
     def concat(parts: Iterable[str]) -> str:
         return "".join(parts)
 
-    def getattr(self, obj: Any, attribute: str) -> Any:
+    def getattr(self, obj: typing.Any, attribute: str) -> typing.Any:
         """An attribute, else an item, else undefined (Jinja2's order: ``a.items`` is the method)."""
         try:
             return getattr(obj, attribute)
@@ -207,7 +214,7 @@ class Environment:
         except (TypeError, LookupError, AttributeError):
             return self.undefined(obj=obj, name=attribute)
 
-    def getitem(self, obj: Any, argument: Any) -> Any:
+    def getitem(self, obj: typing.Any, argument: typing.Any) -> typing.Any:
         """An item, else (for a string) an attribute, else undefined."""
         try:
             return obj[argument]
@@ -224,4 +231,4 @@ class Environment:
 
 
 #: Jinja2's default globals that chartgen's templates use.
-GLOBALS: dict[str, Any] = {"dict": dict, "range": range}
+GLOBALS: dict[str, typing.Any] = {"dict": dict, "range": range}

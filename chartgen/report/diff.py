@@ -13,11 +13,8 @@ import math
 from collections.abc import Callable
 
 from chartgen.diffing.model import DiffResult, FieldChange, Hazard, ObjectChange
+from chartgen.hints import typing
 from chartgen.report import HINT_PREFIX, printable
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 MAX_SHOWN = 160
 _CATEGORY = {
@@ -29,7 +26,7 @@ _CATEGORY = {
 }
 
 
-def _value(value: Any) -> str:
+def _value(value: typing.Any) -> str:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
@@ -89,7 +86,7 @@ def as_text(result: DiffResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: typing.Any) -> typing.Any:
     """JSON has no infinity or NaN (YAML's ``.inf``, ``.nan``): those travel as their YAML text."""
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else ("-.inf" if value < 0 else ".inf")
@@ -100,7 +97,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _object(ident: Any) -> dict[str, Any]:
+def _object(ident: typing.Any) -> dict[str, typing.Any]:
     return {"kind": ident.kind, "namespace": ident.namespace or None, "name": ident.name}
 
 

@@ -17,11 +17,8 @@ from collections.abc import Iterable, Mapping
 
 from chartgen import globs
 from chartgen.diagnostics import Severity, UsageError
+from chartgen.hints import typing
 from chartgen.records import field, record, replace
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def rule_matches(rule: str, pattern: str) -> bool:
@@ -83,7 +80,7 @@ class Settings:
 @record(frozen=True)
 class _Block:
     globs: tuple[str, ...]
-    values: dict[str, Any]
+    values: dict[str, typing.Any]
 
 
 @record(frozen=True)
@@ -92,7 +89,7 @@ class Config:
 
     file: str
     root: str
-    settings: dict[str, Any]
+    settings: dict[str, typing.Any]
     exclude: tuple[str, ...]
     overrides: tuple[_Block, ...]
 
@@ -142,8 +139,8 @@ def _matches(relative: str, glob: str) -> bool:
     return globs.matches(_glob_steps(glob.removeprefix("./")), relative)
 
 
-def _apply(settings: Settings, values: dict[str, Any], root: str) -> Settings:
-    changes: dict[str, Any] = {}
+def _apply(settings: Settings, values: dict[str, typing.Any], root: str) -> Settings:
+    changes: dict[str, typing.Any] = {}
     if "select" in values:
         changes["select"] = tuple(values["select"])
     if "ignore" in values:
@@ -164,11 +161,13 @@ def _shown(path: str) -> str:
     return (path if relative.startswith("..") else relative).replace(os.sep, "/")
 
 
-def _has_type(value: Any, wanted: type) -> bool:
+def _has_type(value: typing.Any, wanted: type) -> bool:
     return isinstance(value, wanted)
 
 
-def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str]) -> dict[str, Any]:
+def _check(
+    table: typing.Any, where: str, allowed: dict[str, type], rules: Iterable[str]
+) -> dict[str, typing.Any]:
     if not isinstance(table, dict):
         raise UsageError(f"{where}: must be a mapping of settings")
     known = set(rules)
@@ -193,7 +192,7 @@ def _check(table: Any, where: str, allowed: dict[str, type], rules: Iterable[str
     return dict(table)
 
 
-def parse(file: str, table: Any, rules: Iterable[str]) -> Config:
+def parse(file: str, table: typing.Any, rules: Iterable[str]) -> Config:
     """A configuration from its parsed table (``[tool.chartgen]`` or the YAML document)."""
     rules = list(rules)
     top = _check(table, str(file), {**_SETTINGS, **_TOP_ONLY}, rules)

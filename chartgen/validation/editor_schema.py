@@ -21,11 +21,8 @@ from __future__ import annotations
 import copy
 import re
 
+from chartgen.hints import typing
 from chartgen.yamlio.resolve import BOOLEAN_TEXT
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 #: Booleans to Helm's YAML 1.1 reader, text to a YAML 1.2 one (``true``/``false`` are both).
 YAML11_BOOLEANS = (
@@ -35,13 +32,13 @@ YAML11_BOOLEANS = (
 _NULL = {"type": "null"}
 
 
-def for_editors(schema: dict[str, Any]) -> dict[str, Any]:
+def for_editors(schema: dict[str, typing.Any]) -> dict[str, typing.Any]:
     """A copy of a release's strict schema that YAML 1.2 validators judge as ``lint`` does."""
-    edited: dict[str, Any] = _node(copy.deepcopy(schema))
+    edited: dict[str, typing.Any] = _node(copy.deepcopy(schema))
     return edited
 
 
-def _node(node: Any) -> Any:
+def _node(node: typing.Any) -> typing.Any:
     if isinstance(node, list):
         return [_node(item) for item in node]
     if not isinstance(node, dict):
@@ -53,7 +50,7 @@ def _node(node: Any) -> Any:
     return node
 
 
-def _loose_enum(node: dict[str, Any]) -> None:
+def _loose_enum(node: dict[str, typing.Any]) -> None:
     if "enum" not in node or not (node.get("x-case-insensitive") or node.get("x-trimmed")):
         return
     choices = [value for value in node.pop("enum") if isinstance(value, str)]
@@ -67,7 +64,7 @@ def _loose_enum(node: dict[str, Any]) -> None:
     node["pattern"] = f"^{blank}(?:{'|'.join(spelled(choice) for choice in choices)}){blank}$"
 
 
-def _yaml11_boolean(node: dict[str, Any]) -> None:
+def _yaml11_boolean(node: dict[str, typing.Any]) -> None:
     kinds = node.get("type")
     if kinds != "boolean" and not (isinstance(kinds, list) and "boolean" in kinds):
         return
@@ -78,7 +75,7 @@ def _yaml11_boolean(node: dict[str, Any]) -> None:
     node["anyOf"] = [{"type": node.pop("type")}, {"enum": list(YAML11_BOOLEANS)}]
 
 
-def _null_or_section(node: dict[str, Any]) -> None:
+def _null_or_section(node: dict[str, typing.Any]) -> None:
     branches = node.get("anyOf")
     if not (isinstance(branches, list) and len(branches) == 2 and _NULL in branches):
         return

@@ -17,15 +17,12 @@ from collections.abc import Collection, Iterator, Mapping
 from chartgen.diagnostics import Finding, Path, Severity, dotted
 from chartgen.formats import check_format, spells_number
 from chartgen.formats import shown as show
+from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, boolean_text, go_string, resolve_plain
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
-    from typing import Any
-
-if TYPE_CHECKING:
-    Schema = Mapping[str, Any]
+    Schema = Mapping[str, typing.Any]
 
 # What happens to a key nobody reads, by who consumes the section it is in.
 CONSEQUENCE = {
@@ -115,11 +112,11 @@ def _matches(value: object, types: str | Collection[str]) -> bool:
     return kind == "number" and "integer" in wanted and float(value).is_integer()  # type: ignore[arg-type]
 
 
-def release_schema(release: str) -> dict[str, Any]:
+def release_schema(release: str) -> dict[str, typing.Any]:
     """The generated JSON Schema of a release (shared: callers must not change it)."""
     from chartgen._data import release_data
 
-    data: dict[str, Any] = release_data(release, "SCHEMA")
+    data: dict[str, typing.Any] = release_data(release, "SCHEMA")
     return data
 
 
@@ -187,7 +184,7 @@ class Walker:
 
     # -- the walk
 
-    def walk(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+    def walk(self, value: object, node: Schema, path: Path, flags: Mapping[str, typing.Any]) -> None:
         marks = [k for k in _FLAGS if k in node]
         if marks:
             flags = {**flags, **{k: node[k] for k in marks}}
@@ -224,7 +221,7 @@ class Walker:
         else:
             self.scalar(value, node, path, flags)
 
-    def any_of(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+    def any_of(self, value: object, node: Schema, path: Path, flags: Mapping[str, typing.Any]) -> None:
         branches = [self.resolve(b) for b in node["anyOf"]]
         fitting = [b for b in branches if "type" not in b or _matches(value, b["type"])]
         if not fitting:
@@ -243,7 +240,9 @@ class Walker:
                 best = trial.found
         self.found.extend(best or ())
 
-    def mapping(self, value: dict[str, Any], node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+    def mapping(
+        self, value: dict[str, typing.Any], node: Schema, path: Path, flags: Mapping[str, typing.Any]
+    ) -> None:
         props: Mapping[str, Schema] = node.get("properties", {})
         extra = node.get("additionalProperties", True)
         for key, item in value.items():
@@ -260,7 +259,7 @@ class Walker:
             if name not in value and "x-checked-by" not in props.get(name, {}):
                 self.add("missing-key", path, f"{dotted(path) or 'the values'} needs `{name}`")
 
-    def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, Any]) -> None:
+    def scalar(self, value: object, node: Schema, path: Path, flags: Mapping[str, typing.Any]) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
         secret = bool(flags.get("x-secret")) or self.secret(path)
 
@@ -328,7 +327,7 @@ class Walker:
                 self.add(problem.rule, path, f"{dotted(path)}: {text}", warning=not problem.error)
 
     def bounds_of_text(
-        self, value: object, nodes: list[Schema], path: Path, flags: Mapping[str, Any]
+        self, value: object, nodes: list[Schema], path: Path, flags: Mapping[str, typing.Any]
     ) -> None:
         """Text spelling a number, which the chart writes bare (a warning of the type), is the
         number YAML reads there: its reader holds it to the same bounds (``log_retention_days``
@@ -419,7 +418,9 @@ class Walker:
             if found:
                 self.add("placeholder", where, _placeholder_message(where, found, secret=self.secret(where)))
 
-    def wrong_type(self, value: object, expected: list[str], path: Path, flags: Mapping[str, Any]) -> None:
+    def wrong_type(
+        self, value: object, expected: list[str], path: Path, flags: Mapping[str, typing.Any]
+    ) -> None:
         notes: Mapping[str, str] = flags.get("x-enum-notes", {})
         if isinstance(value, str) and value in notes:
             self.add("wrong-type", path, f"{dotted(path)}: {notes[value]}")
@@ -471,7 +472,7 @@ _FLAGS = ("x-secret", "x-free-text", "x-enum-notes", "x-enum-ignored", "x-checke
 _BOUNDS = ("const", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
 
-def _inherited(flags: Mapping[str, Any], owner: Schema) -> Mapping[str, Any]:
+def _inherited(flags: Mapping[str, typing.Any], owner: Schema) -> Mapping[str, typing.Any]:
     """What a child value inherits: secret and free-text from above, and who reads its section."""
     kept = {k: v for k, v in flags.items() if k in ("x-secret", "x-free-text")}
     kept["x-consumer"] = owner.get("x-consumer", flags.get("x-consumer", "chart"))

@@ -10,11 +10,9 @@ turns it into text, except below a type with its own JSON decoding.
 
 from __future__ import annotations
 
-from chartgen.diagnostics import Path
+from collections.abc import Mapping
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from collections.abc import Mapping
+from chartgen.diagnostics import Path
 
 #: Values the chart writes into master.yaml sections that a type with its own JSON decoding reads
 #: (checkpoint storage, logging, task container defaults, the resource manager): below such a

@@ -15,15 +15,12 @@ replacing a top-level map; chartgen reports every conflict as a
 from __future__ import annotations
 
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
 HELM_VERSION = "3.17"
 
 
-def merge_maps(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+def merge_maps(base: dict[str, typing.Any], override: dict[str, typing.Any]) -> dict[str, typing.Any]:
     """Merge two user sources (``-f a -f b``): maps merge deeply, anything else replaces."""
     out = dict(base)
     for key, value in override.items():
@@ -36,13 +33,13 @@ def merge_maps(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]
 
 
 def coalesce(
-    user: dict[str, Any], chart: dict[str, Any], path: Path = ()
-) -> tuple[dict[str, Any], list[Diagnostic]]:
+    user: dict[str, typing.Any], chart: dict[str, typing.Any], path: Path = ()
+) -> tuple[dict[str, typing.Any], list[Diagnostic]]:
     """Fill user values with chart defaults, as ``helm template`` does before rendering.
 
     The result shares nothing with either input, so callers may change it freely.
     """
-    out: dict[str, Any] = {}
+    out: dict[str, typing.Any] = {}
     notes: list[Diagnostic] = []
     for key, value in user.items():
         here = (*path, key)
@@ -64,7 +61,7 @@ def coalesce(
     return out, notes
 
 
-def copied(value: Any) -> Any:
+def copied(value: typing.Any) -> typing.Any:
     """A deep copy of plain data (dicts, lists and scalars), without importing ``copy``."""
     if isinstance(value, dict):
         return {key: copied(item) for key, item in value.items()}
@@ -73,7 +70,7 @@ def copied(value: Any) -> Any:
     return value
 
 
-def _kind(value: Any) -> str:
+def _kind(value: typing.Any) -> str:
     if isinstance(value, dict):
         return "map"
     if isinstance(value, list):
@@ -81,7 +78,7 @@ def _kind(value: Any) -> str:
     return "scalar"
 
 
-def _conflict(path: Path, value: Any, default: Any) -> Diagnostic:
+def _conflict(path: Path, value: typing.Any, default: typing.Any) -> Diagnostic:
     return Diagnostic(
         "values-type-conflict",
         f"{dotted(path)}: your {_kind(value)} replaces the chart's {_kind(default)} default"

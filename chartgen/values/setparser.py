@@ -40,13 +40,10 @@ import re
 from collections.abc import Callable, Collection
 
 from chartgen.diagnostics import Path, UsageError, dotted
+from chartgen.hints import typing
 from chartgen.values.prefixes import Prefixes
 from chartgen.yamlio.read import MAX_INPUT_BYTES
 from chartgen.yamlio.resolve import kind_of
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 KINDS = ("set", "set-string", "set-json", "set-file", "set-literal")
 MAX_INDEX = 65536
@@ -80,7 +77,7 @@ class SetSyntaxError(Exception):
         self.column = column
 
 
-def typed_value(text: str) -> Any:
+def typed_value(text: str) -> typing.Any:
     """How ``--set`` types a value (Helm's ``typedVal``)."""
     for word, value in (("true", True), ("false", False), ("null", None)):
         if len(text) == len(word) and text.casefold() == word:
@@ -95,7 +92,7 @@ def typed_value(text: str) -> Any:
 
 
 def apply(
-    target: dict[str, Any], expr: str, kind: str, secret_keys: Collection[str] = ()
+    target: dict[str, typing.Any], expr: str, kind: str, secret_keys: Collection[str] = ()
 ) -> list[tuple[Path, int]]:
     """Apply one ``--<kind>`` flag to ``target``: ``Flags.apply`` of a flag on its own."""
     records, _ = Flags().apply(target, expr, kind, secret_keys)
@@ -119,11 +116,11 @@ class Flags:
         #: What ``--set-file`` may still read in all: the cap of one values file, for every flag.
         self.file_budget = MAX_INPUT_BYTES
         # By id, the maps and lists these flags made (held, so that no other object takes the id).
-        self.owned: dict[int, Any] = {}
+        self.owned: dict[int, typing.Any] = {}
 
     def apply(
-        self, target: dict[str, Any], expr: str, kind: str, secret_keys: Collection[str] = ()
-    ) -> tuple[list[tuple[Path, int]], list[tuple[Path, Any]]]:
+        self, target: dict[str, typing.Any], expr: str, kind: str, secret_keys: Collection[str] = ()
+    ) -> tuple[list[tuple[Path, int]], list[tuple[Path, typing.Any]]]:
         """Apply one ``--<kind>`` flag to ``target``.
 
         Returns, top-down, each path this flag now owns (values it wrote, and maps or lists it
@@ -207,7 +204,7 @@ class _Parser:
         self.pos = 0
         self.literal = kind == "set-literal"
         self.json = kind == "set-json"
-        readers: dict[str, Callable[[str], Any]] = {
+        readers: dict[str, Callable[[str], typing.Any]] = {
             "set": typed_value,
             "set-file": lambda name: _read_file(name, flags),
         }
@@ -215,26 +212,28 @@ class _Parser:
         self.records: list[tuple[Path, int]] = []
         # Each change to a map or list, to undo if the flag is refused: (container, key, old value),
         # or (list, _GROWN, old length).
-        self.undo: list[tuple[Any, Any, Any]] = []
+        self.undo: list[tuple[typing.Any, typing.Any, typing.Any]] = []
         self.made: list[int] = []
         # By path, the value each assignment replaced, as it was before the flag.
-        self.replaced: dict[Path, Any] = {}
+        self.replaced: dict[Path, typing.Any] = {}
 
     # -- changes, undone if the flag is refused --------------------------------
 
-    def made_here(self, value: Any) -> Any:
+    def made_here(self, value: typing.Any) -> typing.Any:
         """``value``, a new map or list, as these flags' own."""
         self.flags.owned[id(value)] = value
         self.made.append(id(value))
         return value
 
-    def mine(self, value: Any) -> Any:
+    def mine(self, value: typing.Any) -> typing.Any:
         """The map or list ``value`` to change: itself when these flags made it, else a copy."""
         if id(value) in self.flags.owned:
             return value
         return self.made_here(dict(value) if isinstance(value, dict) else list(value))
 
-    def put(self, container: Any, key: Any, value: Any, replaces: Path | None = None) -> None:
+    def put(
+        self, container: typing.Any, key: typing.Any, value: typing.Any, replaces: Path | None = None
+    ) -> None:
         """``container[key] = value`` (an existing index of a list); ``replaces``: the path of the
         value this assignment replaces, when it does (rather than putting a copy in its place)."""
         old = container.get(key, _ABSENT) if isinstance(container, dict) else container[key]
@@ -293,7 +292,7 @@ class _Parser:
 
     # -- grammar --------------------------------------------------------------
 
-    def key(self, data: dict[str, Any], level: int, path: Path, *, after_dot: bool) -> bool:
+    def key(self, data: dict[str, typing.Any], level: int, path: Path, *, after_dot: bool) -> bool:
         """Parse one key and what follows it into ``data``; True once the input is done."""
         start = self.pos + 1
         name, last = self.until(_LITERAL_KEY_STOP if self.literal else _KEY_STOP)
@@ -351,7 +350,7 @@ class _Parser:
             raise SetSyntaxError(f"negative list index {index}", bracket + 1)
         return index, bracket + 1
 
-    def item(self, items: list[Any], index: int, column: int, level: int, path: Path) -> bool:
+    def item(self, items: list[typing.Any], index: int, column: int, level: int, path: Path) -> bool:
         """What follows ``[index]`` of ``items`` (these flags' own list); whether input is done."""
         here = (*path, index)
         start = self.pos + 1
@@ -368,7 +367,7 @@ class _Parser:
             mark = len(self.records)
             current = items[index] if index < len(items) else None
             if current is None:
-                inner: list[Any] = self.made_here([])
+                inner: list[typing.Any] = self.made_here([])
                 self.records.append((here, column - 1))
             elif isinstance(current, list):
                 inner = self.mine(current)
@@ -401,7 +400,12 @@ class _Parser:
         return False
 
     def store(
-        self, items: list[Any], index: int, value: Any, column: int, replaces: Path | None = None
+        self,
+        items: list[typing.Any],
+        index: int,
+        value: typing.Any,
+        column: int,
+        replaces: Path | None = None,
     ) -> None:
         """Helm's ``setIndex`` on ``items`` (these flags' own list): padded with None to reach
         ``index``, within the budget."""
@@ -421,11 +425,11 @@ class _Parser:
         items.extend([None] * (index - len(items)))
         items.append(value)
 
-    def value(self, path: Path) -> Any:
+    def value(self, path: Path) -> typing.Any:
         """The value after ``=``, recorded at the column where it starts."""
         column = self.pos + 1
         if self.literal:
-            value: Any = self.rest()
+            value: typing.Any = self.rest()
         elif self.json:
             value, column = self.json_value(column)
         elif self.pos == len(self.text):
@@ -452,11 +456,11 @@ class _Parser:
         self.records.append((path, column))
         return value
 
-    def value_list(self, path: Path) -> list[Any]:
+    def value_list(self, path: Path) -> list[typing.Any]:
         brace = self.pos + 1
         self.pos += 1
         self.records.append((path, brace))
-        items: list[Any] = []
+        items: list[typing.Any] = []
         while True:
             column = self.pos + 1
             text, last = self.until(_LIST_STOP)
@@ -469,7 +473,7 @@ class _Parser:
                     self.pos += 1
                 return items
 
-    def json_value(self, column: int) -> tuple[Any, int]:
+    def json_value(self, column: int) -> tuple[typing.Any, int]:
         import json
 
         if self.skip_blank():
@@ -486,7 +490,7 @@ class _Parser:
         return value, start + 1
 
 
-def _not_a(path: Path, value: Any, wanted: str, column: int) -> SetSyntaxError:
+def _not_a(path: Path, value: typing.Any, wanted: str, column: int) -> SetSyntaxError:
     action = "a key inside it" if wanted == "map" else "an index in it"
     return SetSyntaxError(
         f"{dotted(path)} is {kind_of(value)}, not a {wanted}: Helm refuses to set {action}", column
@@ -502,11 +506,11 @@ def _json_number(text: str) -> int | float:
     return helm_number(normalize_number(number))
 
 
-def _json_constant(text: str) -> Any:
+def _json_constant(text: str) -> typing.Any:
     raise ValueError(f"{text} is not JSON")
 
 
-def _json_decoder() -> Any:
+def _json_decoder() -> typing.Any:
     import json
 
     return json.JSONDecoder(parse_int=_json_number, parse_float=_json_number, parse_constant=_json_constant)

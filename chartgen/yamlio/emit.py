@@ -12,11 +12,8 @@ import math
 import re
 from functools import lru_cache
 
+from chartgen.hints import typing
 from chartgen.yamlio.resolve import go_float, json_float, resolve_plain
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 _PLAIN = re.compile(r"(?:[A-Za-z_/$]|--?[A-Za-z])[A-Za-z0-9_./:@$+=,()*%-]*(?: [A-Za-z0-9_./:@$+=,()*%-]+)*")
 # Starting with a digit is fine (8Gi, 0736b6d) when a letter keeps every reader from a number.
@@ -110,7 +107,7 @@ def _string(value: str) -> str:
     return _double_quoted(value)
 
 
-def scalar(value: Any) -> str:
+def scalar(value: typing.Any) -> str:
     """One scalar (or an empty collection) as inline YAML."""
     if value is None:
         return "null"
@@ -143,7 +140,7 @@ def scalar(value: Any) -> str:
 _FLOW_INDICATORS = frozenset(",[]{}")
 
 
-def _in_flow(value: Any) -> str:
+def _in_flow(value: typing.Any) -> str:
     """A value inside a flow collection, where ``,[]{}`` in plain text would change the structure."""
     if isinstance(value, str) and not _FLOW_INDICATORS.isdisjoint(value):
         text = _string(value)
@@ -151,7 +148,7 @@ def _in_flow(value: Any) -> str:
     return flow(value)
 
 
-def flow(value: Any) -> str:
+def flow(value: typing.Any) -> str:
     """Inline (flow) YAML for any value: safe in any position of a line."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_in_flow(str(k))}: {_in_flow(v)}" for k, v in value.items()) + "}"
@@ -183,7 +180,7 @@ def literal(text: str, indent: int) -> str:
     return f"|{chomp}\n" + "\n".join(lines)
 
 
-def block(value: Any, indent: int = 0) -> list[str]:
+def block(value: typing.Any, indent: int = 0) -> list[str]:
     """Block-style lines for a mapping or sequence, each indented by ``indent``."""
     pad = " " * indent
     lines: list[str] = []
@@ -197,7 +194,7 @@ def block(value: Any, indent: int = 0) -> list[str]:
     return lines
 
 
-def _entry(head: str, item: Any, indent: int, *, in_seq: bool) -> list[str]:
+def _entry(head: str, item: typing.Any, indent: int, *, in_seq: bool) -> list[str]:
     if isinstance(item, dict) and item:
         if in_seq:
             inner = block(item, indent + 2)
@@ -213,7 +210,7 @@ def _entry(head: str, item: Any, indent: int, *, in_seq: bool) -> list[str]:
     return [head + " " + scalar(item)]
 
 
-def dump(value: Any, indent: int = 0) -> str:
+def dump(value: typing.Any, indent: int = 0) -> str:
     """A whole value as block YAML text (no trailing newline)."""
     if isinstance(value, dict | list | tuple) and value:
         return "\n".join(block(value, indent))
@@ -252,7 +249,7 @@ class JsonFloat(float):
     __slots__ = ()
 
 
-def helm_numbers(value: Any, json: bool = False) -> Any:
+def helm_numbers(value: typing.Any, json: bool = False) -> typing.Any:
     """``value`` with its finite floats (fractions, and whole numbers beyond 2**53) marked to be
     written as Helm writes them: as ``toYaml`` does, or as ``toJson`` does."""
     if isinstance(value, dict):
@@ -264,7 +261,7 @@ def helm_numbers(value: Any, json: bool = False) -> Any:
     return value
 
 
-def to_yaml(value: Any, indent: int, json: bool = False) -> Raw:
+def to_yaml(value: typing.Any, indent: int, json: bool = False) -> Raw:
     """What follows ``key:`` directly (no space) when the key's children sit at ``indent`` columns.
 
     Collections start on the next line; multi-line strings become literal blocks;
@@ -281,6 +278,6 @@ def to_yaml(value: Any, indent: int, json: bool = False) -> Raw:
     return Raw(" " + scalar(value))
 
 
-def document(value: Any) -> Raw:
+def document(value: typing.Any) -> Raw:
     """A whole YAML document (a file's content), ending in a newline."""
     return Raw(dump(value) + "\n")

@@ -17,10 +17,7 @@ to that, and ``python -m tests.unit.yamlio.mutate_fast`` that each guard is need
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
-
+from chartgen.hints import typing
 
 STR = "tag:yaml.org,2002:str"
 MAP = "tag:yaml.org,2002:map"
@@ -64,7 +61,7 @@ class SequenceNode:
     __slots__ = ("start_mark", "tag", "value")
 
     def __init__(self, mark: Mark) -> None:
-        self.value: list[Any] = []
+        self.value: list[typing.Any] = []
         self.tag = SEQ
         self.start_mark = mark
 
@@ -73,12 +70,12 @@ class MappingNode:
     __slots__ = ("start_mark", "tag", "value")
 
     def __init__(self, mark: Mark) -> None:
-        self.value: list[tuple[ScalarNode, Any]] = []
+        self.value: list[tuple[ScalarNode, typing.Any]] = []
         self.tag = MAP
         self.start_mark = mark
 
 
-def compose(text: str) -> Any:
+def compose(text: str) -> typing.Any:
     """The document's root node (None for a file of nothing but comments)."""
     # Other line breaks and ASCII controls: the full parser's. Tabs and characters beyond ASCII
     # are read only inside double-quoted scalars: counted here, and found there below.
@@ -97,7 +94,7 @@ def _special(text: str, plain: str) -> int:
     return len(text) - len(plain) + plain.count("\t")
 
 
-def _special_in_double_quotes(root: Any, text: str) -> int:
+def _special_in_double_quotes(root: typing.Any, text: str) -> int:
     """How many tabs and characters beyond ASCII the double-quoted scalars of the tree hold, as
     written (each scalar is one line of ``text``, from its mark to its closing quote)."""
     lines = text.split("\n")
@@ -245,7 +242,7 @@ class _Reader:
         line = self.peek()
         return self.end if line is None else Mark(line.number, line.indent)
 
-    def document(self) -> Any:
+    def document(self) -> typing.Any:
         line = self.peek()
         if line is None:
             return None
@@ -256,7 +253,7 @@ class _Reader:
             raise Unsupported
         return node
 
-    def block(self, parent: int, *, in_mapping: bool) -> Any:
+    def block(self, parent: int, *, in_mapping: bool) -> typing.Any:
         """The node a ``key:`` (or ``-``) with nothing after it holds: a nested block, or null."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
@@ -266,7 +263,7 @@ class _Reader:
         finally:
             self.depth -= 1
 
-    def _block(self, parent: int, *, in_mapping: bool) -> Any:
+    def _block(self, parent: int, *, in_mapping: bool) -> typing.Any:
         line = self.peek()
         if line is not None and line.indent > parent:
             return self.sequence(line.indent) if _is_entry(line.content) else self.mapping(line.indent)
@@ -283,7 +280,7 @@ class _Reader:
             node.value.append(self.entry(line, indent, line.content, indent))
         return node
 
-    def entry(self, line: _Line, indent: int, content: str, column: int) -> tuple[ScalarNode, Any]:
+    def entry(self, line: _Line, indent: int, content: str, column: int) -> tuple[ScalarNode, typing.Any]:
         """One ``key: value`` whose key starts at ``column`` of ``line``."""
         key, rest, value_column = _split_key(content, line.number, column)
         if rest:
@@ -302,7 +299,7 @@ class _Reader:
             node.value.append(self.item(line, indent))
         return node
 
-    def item(self, line: _Line, indent: int) -> Any:
+    def item(self, line: _Line, indent: int) -> typing.Any:
         rest = line.content[1:]
         stripped = rest.lstrip(" ")
         if not stripped or stripped.startswith("#"):

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import TypeVar
+from chartgen.hints import TYPE_CHECKING, typing
 
 _BOOL = {
     **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
@@ -38,7 +37,7 @@ _EXACT = 2**53
 
 Scalar = str | int | float | bool | None
 if TYPE_CHECKING:
-    _S = TypeVar("_S", bound=Scalar)
+    _S = typing.TypeVar("_S", bound=Scalar)
 #: From here on Go prints a float64 in exponent form (``%v``: shortest digits, exponent >= 6).
 EXPONENT_FROM = 10**6
 
@@ -197,3 +196,49 @@ def go_float(value: float) -> str:
     if point >= len(digits):
         return sign + digits + "0" * (point - len(digits))
     return f"{sign}{digits[:point]}.{digits[point:]}"
+
+
+#: Plain text YAML 1.1's other types claim, though go-yaml keeps it a string: sexagesimal and
+#: underscored numbers, timestamps, ``<<`` and ``=``. PyYAML and the tools built on it read
+#: Helm's output so (or fail on ``0x_``), and no quoting can make chartgen's output say the same.
+_YAML11_NOT_TEXT = (
+    r"[-+]?(0b[01_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)"
+    r"|[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
+    r"(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?"
+    r"|<<|="
+)
+
+
+#: What a text ``_YAML11_NOT_TEXT`` matches starts with: other text never needs it compiled.
+_YAML11_START = frozenset("+-.0123456789<=")
+
+
+@cache
+def _yaml11_not_text() -> re.Pattern[str]:
+    return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
+
+
+def yaml11_not_text(text: str) -> bool:
+    """Whether YAML 1.1 readers read plain ``text`` as a number, a date, ``<<`` or ``=``."""
+    return text[:1] in _YAML11_START and _yaml11_not_text().fullmatch(text) is not None
+
+
+#: Plain words YAML 1.1 readers (PyYAML's resolver) take for booleans, null and the floats'
+#: infinities and NaN, as go-yaml does.
+_YAML11_WORDS = frozenset(
+    [
+        w
+        for word in ("yes", "no", "true", "false", "on", "off", "null")
+        for w in (word, word.title(), word.upper())
+    ]
+    + ["~", ""]
+    + [s + i for s in ("", "+", "-") for i in (".inf", ".Inf", ".INF")]
+    + [".nan", ".NaN", ".NAN"]
+)
+
+
+def yaml11_reads_text(text: str) -> bool:
+    """Whether YAML 1.1 readers read plain ``text`` as text, though go-yaml may read a number or a
+    boolean there (``08``, ``0o6``, ``1e3``, ``y``): Helm's output says two things then."""
+    return text not in _YAML11_WORDS and not yaml11_not_text(text)

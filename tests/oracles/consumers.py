@@ -251,6 +251,7 @@ class Oracles:
             if r["errors"]
         ]
         checked = sum(1 for r in answer["results"] if r["checked"])
+        kube += self.kubelet(_documents(stream))
         tasks = []
         ctx = _context(case)
         if ctx is not None:
@@ -271,9 +272,53 @@ class Oracles:
                     tasks.append({"pod": title, "errors": [_short(e) for e in result["errors"]]})
         return Verdict(False, "", master, kube, tasks, checked)
 
+    def kubelet(self, objects: list[Any]) -> list[dict[str, Any]]:
+        """What the kubelet refuses of pods the API server stored: a Secret or ConfigMap volume
+        that is not optional and names an object no one can create (the API server refuses its
+        name) never mounts, so the pod never starts (``pkg/volume/secret/secret.go`` and
+        ``configmap.go`` ``SetUpAt``, Kubernetes v1.28.3); a claim no one can create leaves the pod
+        unschedulable (the scheduler's ``volumebinding`` PreFilter: ``persistentvolumeclaim "x" not
+        found``). An image pull secret that cannot exist is passed over (``kubelet_pods.go``
+        ``getPullSecretsForPod``): no refusal."""
+        found = []
+        for obj in objects:
+            for where, kind, name in _volume_references(obj):
+                probe = {"apiVersion": "v1", "kind": kind, "metadata": {"name": name, "namespace": "default"}}
+                (result,) = self.kube.ask({"id": "", "objects": [probe]})["results"]
+                if any(e["field"].startswith("metadata.name") for e in result["errors"]):
+                    detail = f"no {kind} can be named {name!r}, so the volume never mounts and the pod never starts"
+                    who = "scheduler" if kind == "PersistentVolumeClaim" else "kubelet"
+                    found.append({"object": f"{where} ({who})", "errors": [_field(detail)]})
+        return found
+
     def close(self) -> None:
         self.master.close()
         self.kube.close()
+
+
+def _volume_references(obj: Any) -> list[tuple[str, str, str]]:
+    """(object, kind, name) of each Secret, ConfigMap and claim a pod or pod template mounts,
+    unless optional."""
+    if not isinstance(obj, dict):
+        return []
+    spec = obj.get("spec") or {}
+    pod = spec if obj.get("kind") == "Pod" else ((spec.get("template") or {}).get("spec") or {})
+    if not isinstance(pod, dict):
+        return []
+    where = f"{obj.get('kind')} {(obj.get('metadata') or {}).get('name')}"
+    found = []
+    for volume in pod.get("volumes") or []:
+        if not isinstance(volume, dict):
+            continue
+        for key, kind, field_name in (
+            ("secret", "Secret", "secretName"),
+            ("configMap", "ConfigMap", "name"),
+            ("persistentVolumeClaim", "PersistentVolumeClaim", "claimName"),
+        ):
+            source = volume.get(key)
+            if isinstance(source, dict) and not source.get("optional") and source.get(field_name):
+                found.append((where, kind, str(source[field_name])))
+    return found
 
 
 def _field(detail: str) -> dict[str, str]:

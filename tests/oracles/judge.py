@@ -29,6 +29,11 @@ MEANING: dict[str, str] = {
     "not-as-written": 'the chart passes the value on as another than written (``if`` counts `"false"` true)',
     "placeholder": "a template placeholder left in is taken literally (a password of `${PASSWORD}`)",
     "ingress-tls": "TLS passed through to a master that serves plain HTTP: every connection fails",
+    "max-slots-per-pod-positive": (
+        "the master starts with max_slots_per_pod 0, then refuses every task that needs a slot (read in "
+        "its code: kubernetesrm resource_pool.go ValidateResources, `slots must be < max_slots_per_pod` "
+        "on one pod, and `msg.Slots % k.maxSlotsPerPod`, a division by zero, over several)"
+    ),
     "default-pool-exists": (
         "the master starts, then refuses every task submitted without a pool (read in its code: "
         "kubernetesrm ResourceManager.Allocate, poolByName; the start-up oracle does not run tasks)"

@@ -37,15 +37,31 @@ def judged(tmp_path: Path, text: str, flags: SetFlags | None = None) -> list[tup
         # Azure settings under shared_fs storage: nothing renders them.
         ("checkpointStorage:\n  type: shared_fs\n  container: 4\n", None, "wrong-type", Severity.WARNING,
          "no effect with these values"),
-        # Helm writes ``port: 08080`` bare: go-yaml reads 8080, YAML 1.1 readers the text; chartgen,
-        # which writes 8080, cannot render it as Helm does.
-        ("", SetFlags(set=["masterPort=08080"]), "wrong-type", Severity.ERROR, "leading zero"),
+        # Helm writes ``port: 08080`` bare, which go-yaml (Kubernetes, the master) reads as 8080;
+        # chartgen writes the same token.
+        ("", SetFlags(set=["masterPort=08080"]), "wrong-type", Severity.WARNING, "exactly as `8080`"),
         # Written bare as the number it spells, in its one spelling: read alike by every reader.
         ("", SetFlags(set_string=["masterPort=8443"]), "wrong-type", Severity.WARNING, "works only because"),
         # Written only into master.yaml (quoted): the text meant is what the master reads.
         ("", SetFlags(set=["checkpointStorage.hostPath=8080"]), "wrong-type", Severity.WARNING, "exactly as"),
         # The master casts text to an integer without a word: tasks would run as gid 0.
         ("security:\n  defaultTask:\n    gid: abc\n", None, "not-as-written", Severity.ERROR, "as 0"),
+        # The master's viper holds a mapping of nulls as no setting: as if the key were null.
+        ("resourcePools:\n  pool_name: null\n", None, "wrong-type", Severity.WARNING, "holds only nulls"),
+        # Written bare, read by go-yaml as the 0 meant; ``default 1`` would turn a written 0 into 1.
+        ("", SetFlags(set=["checkpointStorage.saveTrialLatest=00"]), "wrong-type", Severity.WARNING,
+         "its readers take it as `0`"),
+        ("", SetFlags(set=["notebookTimeout=1e3"]), "wrong-type", Severity.WARNING, "exactly as `1000`"),
+        # A boolean the chart writes as its text, which the master reads as the text.
+        ("", SetFlags(set=["clusterName=true"]), "wrong-type", Severity.WARNING, "exactly as `'true'`"),
+        # Helm prints a mapping as Go does; the master takes that text as the network interface.
+        ("", SetFlags(set_json=['taskContainerDefaults.dtrainNetworkInterface={"a": 1}']), "not-as-written",
+         Severity.ERROR, "as Go prints it, `map[a:1]`"),
+        # A section where the templates only test a boolean: ``if`` counts it true.
+        ("", SetFlags(set_json=['db.disablePVC={"a": 1}']), "not-as-written", Severity.ERROR, "counts as true"),
+        # The API server does not check a pull secret's name; the kubelet passes over what it cannot find.
+        ("", SetFlags(set=["imagePullSecretName=a'b"]), "invalid-format", Severity.WARNING,
+         "pulls the images without credentials"),
     ],
 )  # fmt: skip
 def test_a_value_of_the_wrong_type_is_judged_by_what_the_chart_renders(
@@ -86,3 +102,12 @@ def test_a_value_beside_text_written_bare_is_still_judged(tmp_path: Path) -> Non
     flags = SetFlags(set=["db.hostAddress=00"])
     ((rule, severity, _),) = judged(tmp_path, "clusterName: 1234\n", flags)
     assert (rule, severity) == ("wrong-type", Severity.WARNING)
+
+
+def test_a_format_refused_of_text_written_bare_is_judged_on_what_yaml_reads(tmp_path: Path) -> None:
+    """``'q'`` written bare is the name q, which the API takes: that the text changes is
+    ``written-bare``'s finding, not a bad name."""
+    found = [
+        (d.rule, d.severity) for d in diagnostics(tmp_path, BASE + "externalCaCertSecretName: \"'q'\"\n")
+    ]
+    assert ("written-bare", Severity.ERROR) in found and not [r for r, _ in found if r == "invalid-format"]

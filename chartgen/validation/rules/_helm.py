@@ -8,12 +8,10 @@ what Helm renders (or the reverse).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
 
-def truthy(value: Any) -> bool:
+def truthy(value: typing.Any) -> bool:
     """Go template truth: false, 0, nil and empty strings, lists and maps are false."""
     if value is None or isinstance(value, bool):
         return bool(value)
@@ -24,11 +22,11 @@ def truthy(value: Any) -> bool:
     return True
 
 
-def missing(value: Any) -> bool:
+def missing(value: typing.Any) -> bool:
     """What Helm's ``required`` rejects: nil and the empty string (``0`` and ``false`` pass)."""
     return value is None or (isinstance(value, str) and value == "")
 
 
-def mapping(value: Any) -> dict[str, Any]:
+def mapping(value: typing.Any) -> dict[str, typing.Any]:
     """``value`` if it is a map, else an empty one (non-maps are the structure rules' concern)."""
     return value if isinstance(value, dict) else {}

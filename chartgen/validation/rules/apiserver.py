@@ -19,12 +19,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from chartgen.diagnostics import Diagnostic, Path, dotted
+from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.validation.registry import Context, rule
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 if TYPE_CHECKING:
-    from typing import Any
-
     from chartgen.kubeapi import Refusal
 
 #: (context, [(rule, values path, message)]) of the last run: the rules below share one render.
@@ -66,7 +64,7 @@ def _steps(field_path: str) -> list[str | int]:
     return steps
 
 
-def _at(obj: Any, steps: list[str | int]) -> Any:
+def _at(obj: typing.Any, steps: list[str | int]) -> typing.Any:
     for step in steps:
         if isinstance(obj, dict):
             if step not in obj:
@@ -83,7 +81,7 @@ def _at(obj: Any, steps: list[str | int]) -> Any:
     return obj
 
 
-def _texts(value: Any) -> Iterator[str]:
+def _texts(value: typing.Any) -> Iterator[str]:
     """Every scalar's text in ``value``, as Go writes it."""
     from chartgen.yamlio.resolve import go_string
 
@@ -130,13 +128,13 @@ class _Index:
             paths.sort(key=self._rank.__getitem__)
         self._under[()] = self.by_text
 
-    def _texts(self, base: Path, value: Any) -> dict[str, list[Path]]:
+    def _texts(self, base: Path, value: typing.Any) -> dict[str, list[Path]]:
         """Each text of ``value`` (at ``base``) and the paths that hold it, in the order of the values."""
         from chartgen.yamlio.resolve import go_string
 
         found: dict[str, list[Path]] = {}
 
-        def walk(value: Any, path: Path) -> None:
+        def walk(value: typing.Any, path: Path) -> None:
             if isinstance(value, dict):
                 for key, item in value.items():
                     found.setdefault(str(key), []).append((*path, key))
@@ -154,7 +152,7 @@ class _Index:
     def _texts_under(self, base: Path) -> dict[str, list[Path]]:
         """``by_text`` of the subtree at ``base``, its own key included."""
         if base not in self._under:
-            parent: Any = self.ctx.values
+            parent: typing.Any = self.ctx.values
             for step in base[:-1]:
                 parent = _child(parent, step)
             value = _child(parent, base[-1])
@@ -197,7 +195,7 @@ class _Index:
 _ABSENT = object()
 
 
-def _child(value: Any, step: str | int) -> Any:
+def _child(value: typing.Any, step: str | int) -> typing.Any:
     if isinstance(value, dict):
         return value.get(step, _ABSENT)
     if isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value):
@@ -233,7 +231,7 @@ def _bad_value(refusal: Refusal) -> list[str]:
     return [text] if text else []
 
 
-def _clues(obj: Any, refusal: Refusal) -> list[str]:
+def _clues(obj: typing.Any, refusal: Refusal) -> list[str]:
     """Texts that tie a refused field to a value, after its bad value: the field's texts, then
     its element's, then those of the volume a mount names."""
     element = _element(refusal)
@@ -274,7 +272,7 @@ def _describe(refusal: Refusal, path: Path | None, release_name: str) -> str:
 
 
 def _locate(
-    index: _Index, obj: Any, refusal: Refusal, within: tuple[Path, ...], template: str = ""
+    index: _Index, obj: typing.Any, refusal: Refusal, within: tuple[Path, ...], template: str = ""
 ) -> tuple[Path | None, bool]:
     found = index.find(_bad_value(refusal), within, template)
     if found is None:
@@ -289,7 +287,9 @@ def _locate(
     return found
 
 
-def _related(index: _Index, obj: Any, refusal: Refusal, within: tuple[Path, ...], template: str = "") -> str:
+def _related(
+    index: _Index, obj: typing.Any, refusal: Refusal, within: tuple[Path, ...], template: str = ""
+) -> str:
     """What the refused element clashes with, and the value that brought it in."""
     parts = []
     for other in refusal.related:
@@ -307,7 +307,7 @@ def _related(index: _Index, obj: Any, refusal: Refusal, within: tuple[Path, ...]
     return "; already used by " + ", ".join(parts) if parts else ""
 
 
-def _chart_objects(ctx: Context) -> list[tuple[str, Any, tuple[Refusal, ...]]]:
+def _chart_objects(ctx: Context) -> list[tuple[str, typing.Any, tuple[Refusal, ...]]]:
     """The objects the chart installs, each with its source template and what the API server
     refuses in it, read back from its YAML."""
     from chartgen.rendering.chart import render
@@ -323,7 +323,7 @@ def _chart_objects(ctx: Context) -> list[tuple[str, Any, tuple[Refusal, ...]]]:
 
 
 @lru_cache(maxsize=512)
-def _judged(text: str, source: str) -> tuple[Any, tuple[Refusal, ...]] | None:
+def _judged(text: str, source: str) -> tuple[typing.Any, tuple[Refusal, ...]] | None:
     """An object's data and its refusals, once per text: files linted in one run render many
     objects alike (the RBAC objects, the Services), and reading YAML is most of this rule's cost.
     None for text that is no object the API server receives as written (other rules own YAML)."""
@@ -337,7 +337,7 @@ def _judged(text: str, source: str) -> tuple[Any, tuple[Refusal, ...]] | None:
     return obj, tuple(refusals(obj)) if isinstance(obj, dict) else ()
 
 
-def task_pods(ctx: Context) -> list[tuple[str, Any, tuple[Path, ...]]]:
+def task_pods(ctx: Context) -> list[tuple[str, typing.Any, tuple[Path, ...]]]:
     """The pod each pool's gpu, cpu and checkpoint-gc tasks start from, as the master creates it:
     with its own name, namespace, restart policy and, when the spec has none, its container."""
     from chartgen.validation.rules.podspec import pod_spec_paths
@@ -384,7 +384,7 @@ def _findings(ctx: Context) -> list[tuple[str, Path, str, bool]]:
     index: _Index | None = None
     out: list[tuple[str, Path, str, bool]] = []
     seen: set[tuple[Path, str, str]] = set()
-    targets: list[tuple[str, Any, tuple[Path, ...], str, tuple[Refusal, ...]]] = [
+    targets: list[tuple[str, typing.Any, tuple[Path, ...], str, tuple[Refusal, ...]]] = [
         (f"{obj.get('kind')} {obj.get('metadata', {}).get('name')}", obj, (), template, found)
         for template, obj, found in _chart_objects(ctx)
         if isinstance(obj, dict)

@@ -10,19 +10,14 @@ checks the numbers Helm prints as floats.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from functools import cache
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
+from chartgen.hints import typing
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.writes import AS_TEXT, strict_reader, target, writes
-from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain, yaml11_not_text
 
 RULE = "written-bare"
 EXPONENT_RULE = "float-exponent"
@@ -33,28 +28,9 @@ _KINDS = {bool: "boolean", int: "number", float: "number"}
 
 
 _NOWHERE = Location("")
-#: Plain text YAML 1.1's other types claim, though go-yaml keeps it a string: sexagesimal and
-#: underscored numbers, timestamps, ``<<`` and ``=``. PyYAML and the tools built on it read
-#: Helm's output so (or fail on ``0x_``), and no quoting can make chartgen's output say the same.
-_YAML11_NOT_TEXT = (
-    r"[-+]?(0b[01_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)"
-    r"|[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"
-    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
-    r"(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?"
-    r"|<<|="
-)
 
 
-#: What a text ``_YAML11_NOT_TEXT`` matches starts with: other text never needs it compiled.
-_YAML11_START = frozenset("+-.0123456789<=")
-
-
-@cache
-def _yaml11_not_text() -> re.Pattern[str]:
-    return re.compile(_YAML11_NOT_TEXT)  # compiled on first use: most runs never need it
-
-
-def _leaves(value: Any, path: Path) -> Iterator[tuple[Path, Any]]:
+def _leaves(value: typing.Any, path: Path) -> Iterator[tuple[Path, typing.Any]]:
     if isinstance(value, Mapping):
         for key, item in value.items():
             yield from _leaves(item, (*path, key))
@@ -90,7 +66,7 @@ def _syntax(text: str, *, whole: bool, secret: bool) -> str | None:
     return None
 
 
-def _read_back(text: str) -> tuple[Any, bool]:
+def _read_back(text: str) -> tuple[typing.Any, bool]:
     """What a YAML 1.1 reader (Helm's, the master's) makes of ``text`` as a plain scalar, and
     whether that still says ``text``: ``1234`` is a number now but the same text, ``1e3`` is 1000."""
     read = resolve_plain(text)
@@ -114,7 +90,7 @@ def misread(path: Path, value: str, ways: Mapping[str, list[str]], *, secret: bo
         return f"YAML reads it back as {what}, not as that text"
     if read is not None and not isinstance(read, str) and strict is not None:
         return f"YAML reads it back as a {_KINDS[type(read)]}, which {strict}"
-    if isinstance(read, str) and value[:1] in _YAML11_START and _yaml11_not_text().fullmatch(value):
+    if isinstance(read, str) and yaml11_not_text(value):
         return (
             "go-yaml keeps it text, but YAML 1.1 readers (PyYAML and tools built on it) read a number or date"
         )

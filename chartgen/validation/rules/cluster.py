@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, Severity, dotted, listed
+from chartgen.hints import TYPE_CHECKING
 from chartgen.records import record
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 from chartgen.validation.rules.pools import MASTER_DEFAULT_POOL, pool_entries, pool_names
 from chartgen.validation.rules.slots import slot_type
 from chartgen.yamlio.resolve import go_string
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 if TYPE_CHECKING:
     from chartgen.planning.inventory import NodeGroup

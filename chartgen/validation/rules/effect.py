@@ -22,13 +22,10 @@ from __future__ import annotations
 import re
 
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+from chartgen.hints import typing
 from chartgen.records import replace
 from chartgen.validation.registry import Context, explain, fixes
 from chartgen.validation.rules.structure import fix_wrong_type
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 RULE = "not-as-written"
 
@@ -57,9 +54,15 @@ fixes(RULE, safe=True)(fix_wrong_type)
 #: The schema walk's rules that judge a value by its type in the model.
 JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
 #: Errors about how a consumer reads what chartgen renders exactly as Helm does (text written
-#: bare, a float printed as text, an integer too large, a placeholder): beside them the render
-#: still says what Helm writes. Any other error may be Helm's own refusal.
-READ_AFTER = frozenset({"written-bare", "float-exponent", "int-range", "placeholder", RULE})
+#: bare, a float printed as text, an integer too large, a placeholder, a pool the master lacks):
+#: beside them the render still says what Helm writes. Any other error may be Helm's own refusal.
+READ_AFTER = frozenset(
+    {"written-bare", "float-exponent", "int-range", "placeholder", "default-pool-exists", RULE}
+)
+#: Values the chart writes only as a pod's image pull secret (``imagePullSecrets``): the API server
+#: does not check the name, and the kubelet passes over a secret it cannot find
+#: (``getPullSecretsForPod``, Kubernetes v1.28.3), so a name no Secret can have has no effect.
+PULL_SECRETS = frozenset({("imagePullSecretName",)})
 #: Renders spent on findings per lint: a hostile file of thousands of wrong values stays fast.
 MAX_RENDERS = 32
 _ABSENT = object()
@@ -71,6 +74,7 @@ _LONGEST = 64
 def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     """``found`` with each schema error the render clears made a warning, and each value the
     render passes on otherwise made a ``not-as-written`` error."""
+    found = [_pull_secret(d) if d.rule == "invalid-format" and d.path in PULL_SECRETS else d for d in found]
     suspects = [d for d in found if d.is_error and d.rule in JUDGED and d.path and _judged(ctx, d.path)]
     if not suspects or any(d.is_error and d.rule not in JUDGED | READ_AFTER for d in found):
         # Another error may be Helm's refusal, where no render of chartgen's says what Helm does.
@@ -86,6 +90,12 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     renders = _Renders(values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
+    # A format refused of text the chart writes bare, where YAML reads other text (``'q'`` is q):
+    # the consumer checks what it reads; that the text changes is written-bare's finding.
+    moot = {d for d in suspects if d.rule == "invalid-format" and _read_passes(ctx, d, found, renders)}
+    if moot:
+        found = [d for d in found if d not in moot]
+        suspects = [d for d in suspects if d not in moot]
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     cast: dict[Diagnostic, object] = {}
@@ -111,7 +121,16 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             otherwise[d] = meant[0]
             continue
         same = renders.same(d.path, meant[0])
-        if same and _refused(ctx, d.path, meant[0], renders):
+        refusal = _refusal(ctx, d.path, meant[0], renders) if same else None
+        if (
+            refusal is not None
+            and refusal.is_error
+            and _bare_only(renders.writes(d.path))
+            and _read_as(value, meant[0])
+        ):
+            judged[d] = refusal  # read as meant wherever it goes: what the meant value draws is what it does
+            continue
+        if same and refusal is not None:
             continue  # what was meant does not work either: the finding stands
         if same and _writes(d.path) and renders.writes(d.path) == {}:
             continue  # written nowhere with these values: whether it has an effect says more
@@ -172,7 +191,7 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             )
         elif d in otherwise:
             judged[d] = _otherwise(ctx, d, ctx.get(*d.path), otherwise[d])
-        elif (printed := _printed(ctx, d)) is not None:
+        elif (printed := _printed(ctx, d, renders)) is not None:
             judged[d] = printed
         elif d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
             # A section or list the templates only test with ``if``: true when not empty, which
@@ -190,18 +209,27 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     return [judged.get(d, d) for d in found]
 
 
+def _pull_secret(d: Diagnostic) -> Diagnostic:
+    return replace(
+        d,
+        severity=Severity.WARNING,
+        message=f"{d.message}; no Secret can have this name, so the kubelet never finds it and pulls "
+        "the images without credentials: the value has no effect",
+    )
+
+
 class _Renders:
     """The chart's objects for the values, and for the values with some paths changed."""
 
-    def __init__(self, values: dict[str, Any], info: Any) -> None:
+    def __init__(self, values: dict[str, typing.Any], info: typing.Any) -> None:
         self.values = values
         self.info = info
         self.left = MAX_RENDERS
         self.base = self._texts(values)
-        self.read: list[Any] | None = None
+        self.read: list[typing.Any] | None = None
         self.live: dict[Path, dict[str, list[str]]] | None = None
 
-    def _texts(self, values: dict[str, Any]) -> list[str] | None:
+    def _texts(self, values: dict[str, typing.Any]) -> list[str] | None:
         from chartgen.rendering.chart import render
 
         self.left -= 1
@@ -240,7 +268,7 @@ class _Renders:
         texts = self._texts(_changed(self.values, {path: value}))
         return texts == self.base if isinstance(value, str) else self._same(texts)
 
-    def unchanged(self, changes: dict[Path, Any]) -> set[Path]:
+    def unchanged(self, changes: dict[Path, typing.Any]) -> set[Path]:
         """The paths whose change alone keeps the objects the same (all changes tried at once first)."""
         if not changes or self.left <= 0:
             return set()
@@ -263,7 +291,7 @@ class _Renders:
         return self.read is not None and read is not None and self.read == read
 
 
-def _as_read(texts: list[str]) -> list[Any] | None:
+def _as_read(texts: list[str]) -> list[typing.Any] | None:
     """The objects as their consumers take them; ``master.yaml`` as the master's viper holds it."""
     from chartgen.validation.writes import master_settings
     from chartgen.yamlio.load import YamlError, load_yaml
@@ -282,7 +310,7 @@ def _as_read(texts: list[str]) -> list[Any] | None:
     return out
 
 
-def _typed(data: Any) -> Any:
+def _typed(data: typing.Any) -> typing.Any:
     """YAML data compared as its readers take it: numbers by value, booleans never as numbers, a
     null as no key at all (JSON decoding into Go and Kubernetes objects alike), and ``checksum/``
     annotations (a digest of another object's text) left out."""
@@ -324,10 +352,11 @@ def _otherwise(ctx: Context, d: Diagnostic, value: object, meant: object) -> Dia
     )
 
 
-def _printed(ctx: Context, d: Diagnostic) -> Diagnostic | None:
+def _printed(ctx: Context, d: Diagnostic, renders: _Renders) -> Diagnostic | None:
     """``not-as-written`` for a mapping or list where the chart writes text: Helm prints it as
     Go's ``%v`` does (``map[a:1]``, ``[1 x]``), and its reader takes that text; None where the
-    text would not read back as itself, or the chart does not write the value."""
+    text would not read back as itself, is refused there too, or the chart does not write the
+    value."""
     from chartgen.validation.rules.bare import misread
     from chartgen.validation.writes import writes
 
@@ -338,6 +367,8 @@ def _printed(ctx: Context, d: Diagnostic) -> Diagnostic | None:
     text = _go_text(value)
     if not ways or misread(d.path, text, ways) is not None or "\n" in text:
         return None
+    if _refused(ctx, d.path, text, renders):
+        return None  # the consumer refuses that text as well (a schedule): the type error says it
     kind = "mapping" if isinstance(value, dict) else "list"
     shown = "" if _secret(ctx, d.path) else f", `{text}`"
     return replace(
@@ -443,9 +474,14 @@ def _scalar(ctx: Context, path: Path) -> bool:
 
 
 def _refused(ctx: Context, path: Path, meant: object, renders: _Renders) -> bool:
-    """Whether what was meant is itself refused there, or does not work either: any finding of
-    any rule with it in the value's place. Whether text written bare is read back as that text
-    is asked of this render's writes, not of every render's (``written-bare``'s table)."""
+    """Whether what was meant is itself refused there, or does not work either."""
+    return _refusal(ctx, path, meant, renders) is not None
+
+
+def _refusal(ctx: Context, path: Path, meant: object, renders: _Renders) -> Diagnostic | None:
+    """What refuses what was meant there, or says it does not work either: the first finding of
+    any rule with it in the value's place (``written-bare``'s when the text is not read back as
+    itself, which is asked of this render's writes, not of every render's); None if nothing."""
     from chartgen.records import replace as changed
     from chartgen.validation.registry import all_rules
     from chartgen.validation.rules.bare import RULE as BARE
@@ -460,15 +496,19 @@ def _refused(ctx: Context, path: Path, meant: object, renders: _Renders) -> bool
     trial = Context(loaded, ctx.release_name, ctx.namespace, ctx.is_upgrade)
     checks = [rule for rule in all_rules() if rule.check is not None and not rule.renders]
     live = renders.writes(path) if isinstance(meant, str) and not isinstance(ctx.get(*path), bool) else None
-    if live is not None and misread(path, str(meant), live) is not None:
-        return True
+    if live is not None and (why := misread(path, str(meant), live)) is not None:
+        return ctx.diag(BARE, path, f"{dotted(path)}: {why}")
     # A warning that the value has no effect counts too: ``logColor: false`` renders as 0 does,
     # and the chart ignores both.
-    return any(
-        d.path == path and (d.is_error or _ignored(d.rule))
-        for rule in checks
-        if rule.check is not None and (live is None or rule.rule != BARE)
-        for d in rule.check(trial)
+    return next(
+        (
+            d
+            for rule in checks
+            if rule.check is not None and (live is None or rule.rule != BARE)
+            for d in rule.check(trial)
+            if d.path == path and (d.is_error or _ignored(d.rule))
+        ),
+        None,
     )
 
 
@@ -488,6 +528,23 @@ def _cast(path: Path, value: object) -> int | None:
         return None
     read = viper_int(_go_text(value))
     return read if read >= 0 else None
+
+
+def _read_passes(ctx: Context, d: Diagnostic, found: list[Diagnostic], renders: _Renders) -> bool:
+    """Whether text ``written-bare`` says YAML reads as other text reads as text that draws no
+    error in that place."""
+    from chartgen.validation.rules.bare import RULE as BARE
+    from chartgen.yamlio.load import YamlError, load_yaml
+
+    value = ctx.get(*d.path)
+    if not isinstance(value, str) or not any(o.rule == BARE and o.path == d.path for o in found):
+        return False
+    try:
+        read = load_yaml(f"k: {value}\n", "", locate=False).data
+    except YamlError:
+        return False
+    text = read.get("k") if isinstance(read, dict) else None
+    return isinstance(text, str) and text != value and not _refused(ctx, d.path, text, renders)
 
 
 def _bare_only(ways: dict[str, list[str]] | None) -> bool:
@@ -523,13 +580,13 @@ def _expected(ctx: Context, path: Path) -> list[str]:
     return sorted(types_at(ctx.release, path) - {"null"})
 
 
-def _chart_defaults(release: str) -> dict[str, Any]:
+def _chart_defaults(release: str) -> dict[str, typing.Any]:
     from chartgen.values.load import chart_defaults
 
     return chart_defaults(release)
 
 
-def _at(data: Any, path: Path) -> Any:
+def _at(data: typing.Any, path: Path) -> typing.Any:
     """The value at ``path``, or ``_ABSENT``."""
     for part in path:
         if isinstance(data, dict) and isinstance(part, str):
@@ -541,12 +598,12 @@ def _at(data: Any, path: Path) -> Any:
     return data
 
 
-def _changed(values: dict[str, Any], changes: dict[Path, Any]) -> dict[str, Any]:
+def _changed(values: dict[str, typing.Any], changes: dict[Path, typing.Any]) -> dict[str, typing.Any]:
     """A copy of ``values`` with each path set (or removed, for ``_ABSENT``); only the
     containers along the paths are copied."""
-    out: dict[str, Any] = dict(values)
+    out: dict[str, typing.Any] = dict(values)
     for path, new in changes.items():
-        node: Any = out
+        node: typing.Any = out
         for part in path[:-1]:
             child = _at(node, (part,))
             if not isinstance(child, dict | list):

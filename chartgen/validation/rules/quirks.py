@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic, Severity, dotted
+from chartgen.hints import TYPE_CHECKING
 from chartgen.releases import has
 from chartgen.validation.registry import Context, fixes, rule
 from chartgen.validation.rules._helm import mapping, truthy
 from chartgen.validation.schema_walk import placeholders
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 if TYPE_CHECKING:
     from chartgen.yamlio.edit import Document, Fix

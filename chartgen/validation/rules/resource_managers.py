@@ -9,18 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic, dotted
+from chartgen.hints import typing
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import missing, truthy
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from typing import Any
 
 KEY = "additional_resource_managers"
 DEFAULT_CLUSTER_NAME = "default"
 
 
-def entries(ctx: Context) -> Iterator[tuple[int, dict[str, Any], dict[str, Any] | None]]:
+def entries(ctx: Context) -> Iterator[tuple[int, dict[str, typing.Any], dict[str, typing.Any] | None]]:
     """Each entry with its index and its ``resource_manager`` map (None when it is not a map)."""
     managers = ctx.get(KEY)
     if not isinstance(managers, list):

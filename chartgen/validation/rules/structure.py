@@ -13,11 +13,10 @@ import re
 from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic, Finding, Path, dotted
+from chartgen.hints import TYPE_CHECKING
 from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import Context, fixes, rule
 from chartgen.validation.schema_walk import walk_values
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
 
 if TYPE_CHECKING:
     from chartgen.yamlio.edit import Document, Fix

@@ -9,16 +9,12 @@ that the values are not used.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
 from chartgen.records import record
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, truthy
-
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 #: Read only by the bundled database's Deployment, Service and claim, which the chart renders
 #: only without ``db.hostAddress`` (``templates/db-deployment.yaml`` and its siblings).

@@ -7,8 +7,9 @@ pydantic; ``lint`` never does (it walks the generated schema instead).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from chartgen.hints import TYPE_CHECKING
 from chartgen.releases import check_release
 from chartgen.values.model.checkpoint import CheckpointStorage
 from chartgen.values.model.cluster import Cluster, NodeGroup
