@@ -32,8 +32,12 @@ Tree = dict[str, str]
 
 
 def limits() -> None:
+    """Bounds on the render, and the signals it is sent as a terminal would deliver them: a
+    shell ignores SIGINT for a command it starts in the background, and a child inherits that."""
     resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def argv(*args: str) -> list[str]:
