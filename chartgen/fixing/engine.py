@@ -4,6 +4,10 @@ Each round lints the current text, asks each finding's rule for its fix, applies
 every fix whose edits do not touch another's, and lints again: a fix that makes
 another finding appear (or unblocks one) is taken up in the next round. The
 rounds stop when nothing applies, so a second run changes nothing.
+
+A fix its rule declares safe is applied without ``unsafe`` only when rendering before and
+after shows its effect is exactly what it says (``chartgen.fixing.effect``); otherwise it
+waits for ``unsafe``, its description saying why.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
+from chartgen.fixing.master_keys import fix_master_spelling
 from chartgen.fixing.rounds import Rounds
 from chartgen.records import field, record
 from chartgen.releases import LATEST
@@ -114,7 +119,7 @@ def candidates(
         return duplicated, lint_text(text, file, app_version)
     rules = {rule.rule: rule for rule in all_rules()}
     found = lint_text(text, file, app_version)
-    out = []
+    out: list[_Candidate] = []
     for diagnostic in found:
         rule = rules.get(diagnostic.rule)
         if rule is None or rule.fix is None:
@@ -122,14 +127,35 @@ def candidates(
         if diagnostic.location is not None and diagnostic.location.file != file:
             continue
         try:
-            fix = rule.fix(diagnostic, doc)
+            fix = rule.fix(diagnostic, doc) or fix_master_spelling(diagnostic, doc)
         except CannotFix:
             continue
         if fix is None or not fix.edits:
             continue
-        safe = rule.safe if fix.safe is None else fix.safe
-        out.append(_Candidate(fix, safe or rule.rule in also_safe, diagnostic.location))
-    return out, found
+        safe = (rule.safe if fix.safe is None else fix.safe) or rule.rule in also_safe
+        out.append(_Candidate(fix, safe, diagnostic.location))
+    return _checked(out, text, file, app_version), found
+
+
+def _checked(offered: list[_Candidate], text: str, file: str, app_version: str) -> list[_Candidate]:
+    """``offered``, each safe one still safe only if its rendered effect is exactly what it says;
+    else it says why not, and waits for ``--unsafe-fixes``."""
+    from chartgen.fixing.effect import DEFERRED, EffectCheck
+    from chartgen.records import replace
+
+    safe = [index for index, candidate in enumerate(offered) if candidate.safe]
+    if not safe:
+        return offered
+    verdicts = EffectCheck(text, file, app_version).judge([offered[index].fix for index in safe])
+    out = list(offered)
+    for index, why in zip(safe, verdicts, strict=True):
+        if why is None:
+            continue
+        fix = offered[index].fix
+        if why != DEFERRED:
+            fix = replace(fix, description=f"{fix.description} (not safe: {why})")
+        out[index] = _Candidate(replace(fix, safe=False), False, offered[index].location)
+    return out
 
 
 def fix(

@@ -55,13 +55,26 @@ def _as_written(ctx: Context, found: Finding) -> str | None:
         or "string" not in expected
     ):
         return None
+    bare = _written_bare_as_boolean(found.path, word)
     if found.path[-1] in SECRET_KEYS:
         word = "…"
     value = "true" if ctx.get(*found.path, user=True) else "false"
-    return (
-        f"{dotted(found.path)}: Helm reads YAML 1.1, where a bare `{word}` is the boolean {value}, not the "
-        f'text {word}; to mean the text, quote it: {found.path[-1]}: "{word}"'
-    )
+    said = f"{dotted(found.path)}: Helm reads YAML 1.1, where a bare `{word}` is the boolean {value}, not the text {word}"
+    if bare is not None:
+        # Quoted, it is text in the values, and the chart writes that text bare: a boolean again.
+        return f'{said}; quoting it (`{found.path[-1]}: "{word}"`) does not help: the chart writes it without quotes into {bare}, where YAML reads it as the boolean again; choose another text'
+    return f'{said}; to mean the text, quote it: {found.path[-1]}: "{word}"'
+
+
+def _written_bare_as_boolean(path: Path, word: str) -> str | None:
+    """Where the chart writes the text at ``path`` bare, if ``word`` quoted is still misread there."""
+    from chartgen.validation.rules.bare import misread
+    from chartgen.validation.writes import target, writes
+
+    ways = writes(path)
+    if "unquoted" not in ways or misread(path, word, ways) is None:
+        return None
+    return target({"unquoted": ways["unquoted"]})
 
 
 @rule("unknown-key")
