@@ -62,7 +62,7 @@ bench: install tools
 # version and appVersion set to the release); EXAMPLES generated cases per release are judged.
 UPSTREAM_CHARTS ?= /tmp/up-{release}/helm/charts/determined
 EXAMPLES ?= 40
-ORACLES := masterdecode:master kubevalidate:kube numbers:numbers schedules:schedules
+ORACLES := masterdecode:master kubevalidate:kube numbers:numbers schedules:schedules parsequantity:parsequantity
 oracles: tools
 	mkdir -p $(TOOLS)/oracles
 	for pair in $(ORACLES); do \
@@ -71,6 +71,7 @@ oracles: tools
 	$(PY) -m tests.oracles.numbers
 	$(PY) -m tests.oracles.schedules
 	$(PY) -m tests.oracles.casts
+	$(PY) -m tests.oracles.quantities
 	$(PY) -m tests.oracles.settings
 	$(PY) -m tests.oracles.record --charts '$(UPSTREAM_CHARTS)' --examples $(EXAMPLES) --write
 

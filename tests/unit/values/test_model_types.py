@@ -14,17 +14,31 @@ from chartgen.values.model import parse_values
     [
         ("500m", 0.5), ("2", 2.0), (2, 2.0), (7.5, 7.5), ("8Gi", 8 * 2**30), ("1Ki", 1024.0),
         ("1M", 1e6), ("1.5G", 1.5e9), ("1e3", 1000.0), ("+4", 4.0), (".5", 0.5), ("100u", 1e-4),
+        # As resource.ParseQuantity reads them (tests/oracles/test_quantities.py replays the API server).
+        ("n", 0.0), ("Ki", 0.0), ("e3", 0.0), (".", 0.0), ("+", 0.0), ("-n", 0.0), ("1.", 1.0), ("1.G", 1e9),
+        ("1E", 1e18), ("1E-3", 0.001), ("-1", -1.0), (-1, -1.0), (" 2 ", 2.0), ("1.0000000001", 1.000000001),
+        ("1e-12", 1e-9), ("1" * 5000, float("inf")), ("1e4294967297", 10.0),
     ],
 )  # fmt: skip
 def test_quantities(text: object, amount: float) -> None:
     assert quantity_value(text) == pytest.approx(amount)
 
 
-@pytest.mark.parametrize("text", ["8GB", "2 cores", "-1", -1, "1.2.3", "Gi", "", True, None, "8gi"])
+@pytest.mark.parametrize(
+    "text", ["8GB", "2 cores", "1.2.3", "", True, None, "8gi", "x", "1x", "1e", "Pi", "e-10", "1e3e3", "\t1"]
+)
 def test_malformed_quantities(text: object) -> None:
     assert quantity_value(text) is None
     problem = check_format("memory", text)
     assert problem is not None and problem.error
+
+
+@pytest.mark.parametrize("value", ["-1", -1, "-1Gi", "-.5"])
+def test_negative_quantities(value: object) -> None:
+    """ParseQuantity reads them; ValidateResourceQuantityValue refuses a negative request or limit."""
+    for name in ("cpu", "memory", "memory-limit", "storage"):
+        problem = check_format(name, value)
+        assert problem is not None and problem.error and "negative" in problem.message
 
 
 @pytest.mark.parametrize(
