@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False  # importing typing costs every start milliseconds; only mypy reads it
+from chartgen.hints import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Any
 
@@ -26,22 +27,58 @@ def read_data(*parts: str) -> str:
         return handle.read()
 
 
-def release_module(release: str) -> str:
-    """The name of the ``chartgen.data`` module of a release's schema and defaults."""
-    return "release_" + release.replace(".", "_")
+#: Each release's trees of ``chartgen.data.schemas``, projected once per process.
+_PROJECTED: dict[tuple[str, str], Any] = {}
 
 
 def release_data(release: str, name: str) -> Any:
     """``SCHEMA`` or ``DEFAULTS`` of a release, as generated (shared: callers must not change it)."""
-    import importlib
+    key = (release, name)
+    if key not in _PROJECTED:
+        import importlib
 
-    return getattr(importlib.import_module(f"chartgen.data.{release_module(release)}"), name)
+        schemas = importlib.import_module("chartgen.data.schemas")
+        _PROJECTED[key] = project(getattr(schemas, name), schemas.SPINES[name], release)
+    return _PROJECTED[key]
 
 
-def module_text(doc: str, constants: dict[str, Any], *, sort_keys: bool = False) -> str:
+def project(tree: dict[str, Any], spine: dict[str, Any], release: str) -> dict[str, Any]:
+    """What ``release`` holds of a tree ``chartgen.gen.fold`` folded: only the dicts on the
+    spine's paths are copied (in C, keys in place), the rest is shared with ``tree``."""
+    out = dict(tree)
+    for key, below in spine.items():
+        if isinstance(below, dict):
+            out[key] = project(tree[key], below, release)
+            continue
+        for releases, value in tree[key].items():
+            if release in releases:
+                out[key] = value if below is None else _named(value, release)
+                break
+        else:
+            del out[key]
+    return out
+
+
+def _named(value: Any, release: str) -> Any:
+    """``value`` with ``{release}`` in its text read as ``release``."""
+    if isinstance(value, str):
+        return value.replace("{release}", release)
+    if isinstance(value, dict):
+        return {key: _named(item, release) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_named(item, release) for item in value]
+    return value
+
+
+#: The width of a generated module's lines (long strings apart).
+_WIDTH = 110
+
+
+def module_text(doc: str, constants: dict[str, Any], *, sort_keys: bool = False, blocks: bool = False) -> str:
     """The source of a ``chartgen.data`` module: each constant as a Python literal, which loads
     from bytecode at import, with no ``json`` to import and nothing to parse (``pprint`` keeps
-    the diffs of a regeneration readable; ``sort_keys`` for data whose order means nothing)."""
+    the diffs of a regeneration readable; ``sort_keys`` for data whose order means nothing;
+    ``blocks`` for deep trees, where pprint's alignment after each key squeezes text right)."""
     import pprint
 
     lines = [
@@ -49,11 +86,31 @@ def module_text(doc: str, constants: dict[str, Any], *, sort_keys: bool = False)
         "",
         "from __future__ import annotations",
         "",
-        "TYPE_CHECKING = False",
-        "if TYPE_CHECKING:",
-        "    from typing import Any",
+        "from chartgen.hints import typing",
     ]
     for name, value in constants.items():
-        text = pprint.pformat(value, width=110, sort_dicts=sort_keys)
-        lines += ["", f"{name}: Any = {text}"]
+        head = f"{name}: typing.Any = "
+        if blocks:
+            text = _blocks(value, 0, _WIDTH - len(head))
+        else:
+            text = pprint.pformat(value, width=_WIDTH, sort_dicts=sort_keys)
+        lines += ["", head + text]
     return "\n".join(lines) + "\n"
+
+
+def _blocks(value: Any, indent: int, room: int) -> str:
+    """``value`` as a literal: on one line if it fits in ``room``, else a dict or list with an
+    item a line, indented one step past its key."""
+    text = repr(value)
+    if len(text) <= room or not isinstance(value, dict | list) or not value:
+        return text
+    inner = indent + 4
+    pad = " " * inner
+    if isinstance(value, dict):
+        items = [
+            f"{pad}{key!r}: {_blocks(item, inner, _WIDTH - inner - len(repr(key)) - 3)},"
+            for key, item in value.items()
+        ]
+        return "{\n" + "\n".join(items) + "\n" + " " * indent + "}"
+    items = [f"{pad}{_blocks(item, inner, _WIDTH - inner - 1)}," for item in value]
+    return "[\n" + "\n".join(items) + "\n" + " " * indent + "]"

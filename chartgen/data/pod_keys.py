@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
-TABLE: Any = {'kubernetes': '1.31.0',
+TABLE: typing.Any = {'kubernetes': '1.31.0',
  'required': {'AWSElasticBlockStoreVolumeSource': ['volumeID'],
               'AppArmorProfile': ['type'],
               'AzureDiskVolumeSource': ['diskName', 'diskURI'],

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from chartgen.hints import typing
 
-WRITES: Any = {'additional_resource_managers.*.resource_manager.kubeconfig_secret_name': {'unquoted': ['master-deployment']},
+WRITES: typing.Any = {'additional_resource_managers.*.resource_manager.kubeconfig_secret_name': {'unquoted': ['master-deployment']},
  'checkpointStorage.accessKey': {'quoted': ['_master']},
  'checkpointStorage.account_url': {'unquoted': ['_master']},
  'checkpointStorage.bucket': {'unquoted': ['_master']},

@@ -25,13 +25,6 @@ def main(argv: list[str] | None = None) -> int:
     verb = "out of date" if args.check else "written"
     for path in stale:
         print(f"{verb}: {path.relative_to(ROOT)}")
-    if not args.check and any(path.name == "compiled.py" for path in stale):
-        # chartgen/data/writes.py comes from rendering, which ran on the templates compiled before:
-        # generate once more, on the new ones.
-        import os
-
-        sys.stdout.flush()
-        os.execv(sys.executable, [sys.executable, "-m", "chartgen.gen"])
     return 1 if args.check and stale else 0
 
 
