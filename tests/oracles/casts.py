@@ -13,9 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
+
+from tests.oracles.consumers import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "oracles" / "casts.jsonl"
@@ -53,17 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         for release in RELEASES
         for text in texts
     ]
-    done = subprocess.run(
-        [args.binary],
-        input="".join(json.dumps(r) + "\n" for r in requests),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     rows = []
-    for request, line in zip(requests, done.stdout.splitlines(), strict=True):
-        answer = json.loads(line)
-        assert answer["id"] == request["id"]
+    for request, answer in zip(requests, answers(args.binary, requests), strict=True):
         task = (answer.get("config") or {}).get("security", {}).get("default_task", {})
         release, text = request["id"].split(":", 1)
         rows.append(

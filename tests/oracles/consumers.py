@@ -80,6 +80,20 @@ def _errors(errors: list[dict[str, Any]]) -> str:
     return "; ".join(f"{e['field']}: {e['detail']}" for e in errors)[:300]
 
 
+def answers(binary: str, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A line oracle's answer to each request, in one run over all of them (a recording)."""
+    done = subprocess.run(
+        [binary],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["id"] for a in found] == [r["id"] for r in requests], "the oracle answered out of turn"
+    return found
+
+
 class LineProcess:
     """A long-running oracle that answers one JSON line per JSON line."""
 

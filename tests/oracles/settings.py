@@ -16,9 +16,10 @@ import argparse
 import hashlib
 import itertools
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from tests.oracles.consumers import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "oracles" / "settings.jsonl"
@@ -74,17 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         for release in RELEASES
         for index, text in enumerate(variants())
     ]
-    done = subprocess.run(
-        [args.binary],
-        input="".join(json.dumps(r) + "\n" for r in requests),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     rows = []
-    for request, line in zip(requests, done.stdout.splitlines(), strict=True):
-        answer = json.loads(line)
-        assert answer["id"] == request["id"]
+    for request, answer in zip(requests, answers(args.binary, requests), strict=True):
         config = json.dumps(answer.get("config"), sort_keys=True)
         outcome = config if answer["ok"] else f"{answer['stage']}: {answer['error']}"
         rows.append(
