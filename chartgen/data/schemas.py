@@ -502,18 +502,21 @@ SCHEMA: typing.Any = {
                     'description': 'Checkpoints to keep of the best trials of an experiment.',
                     'type': ['integer', 'null'],
                     'minimum': 0,
+                    'x-checked-by': 'checkpoint-save-count',
                     'default': 0,
                 },
                 'saveTrialBest': {
                     'description': 'Best checkpoints to keep of each trial.',
                     'type': ['integer', 'null'],
                     'minimum': 0,
+                    'x-checked-by': 'checkpoint-save-count',
                     'default': 1,
                 },
                 'saveTrialLatest': {
                     'description': 'Latest checkpoints to keep of each trial.',
                     'type': ['integer', 'null'],
                     'minimum': 0,
+                    'x-checked-by': 'checkpoint-save-count',
                     'default': 1,
                 },
                 'type': {

@@ -593,7 +593,7 @@ def t__master(context, missing=missing, environment=environment):
             yield '  type: '
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='logging') if l_0_logging is missing else l_0_logging), 'type'))))
             yield '\n'
-        if (environment.getattr((undefined(name='logging') if l_0_logging is missing else l_0_logging), 'type') == 'elastic'):
+        if ((environment.getattr((undefined(name='logging') if l_0_logging is missing else l_0_logging), 'type') or '') == 'elastic'):
             pass
             yield '  host: '
             yield str(environment.finalize(context.call((undefined(name='unquoted') if l_0_unquoted is missing else l_0_unquoted), environment.getattr((undefined(name='logging') if l_0_logging is missing else l_0_logging), 'host'))))

@@ -34,6 +34,12 @@ MEANING: dict[str, str] = {
         "its code: kubernetesrm resource_pool.go ValidateResources, `slots must be < max_slots_per_pod` "
         "on one pod, and `msg.Slots % k.maxSlotsPerPod`, a division by zero, over several)"
     ),
+    "checkpoint-save-count": (
+        "the master starts, then refuses every experiment that sets no count of its own (read in its "
+        "code: core_experiment.go parseCreateExperiment merges checkpoint_storage into the experiment, "
+        "then schemas.IsComplete checks schemas/expconf/v0/checkpoint-storage.json, minimum 0; the "
+        "start-up oracle does not create experiments)"
+    ),
     "default-pool-exists": (
         "the master starts, then refuses every task submitted without a pool (read in its code: "
         "kubernetesrm ResourceManager.Allocate, poolByName; the start-up oracle does not run tasks)"
@@ -42,8 +48,13 @@ MEANING: dict[str, str] = {
 
 
 #: Values whose consumer no oracle replays: the OpenShift Route (a CRD; OpenShift's own API
-#: validates it, the Kubernetes API server does not). Errors about them are not judged.
-UNJUDGED: dict[tuple[str, ...], str] = {("openshiftRoute",): "the OpenShift Route API is not replayed"}
+#: validates it, the Kubernetes API server does not); the master's address for tasks, which the
+#: master passes on unread (``DET_MASTER`` in ``kubernetesrm/spec.go``) to the task harness
+#: inside each task's container. Errors about them are not judged.
+UNJUDGED: dict[tuple[str, ...], str] = {
+    ("openshiftRoute",): "the OpenShift Route API is not replayed",
+    ("determinedMasterHost",): "the task harness, which connects to it, is not replayed",
+}
 
 #: The schema rules. Their errors are judged by what the chart renders (``rules/effect.py``), except
 #: on values the chart branches on (enums), sections and lists, and where the consumer's reading

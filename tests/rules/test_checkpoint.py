@@ -13,6 +13,7 @@ CHECKPOINT_RULES = [
     "checkpoint-location-required",
     "azure-credentials",
     "checkpoint-mount-ignored",
+    "checkpoint-save-count",
 ]
 
 
@@ -80,6 +81,17 @@ def test_mount_to_server_only_for_shared_fs(tmp_path: Path) -> None:
     (finding,) = [d for d in diagnostics(tmp_path, text) if d.rule == "checkpoint-mount-ignored"]
     assert finding.severity is Severity.WARNING
     assert found(tmp_path, text, ["checkpoint-mount-ignored"]) == [(6, 18, "checkpoint-mount-ignored")]
+
+
+def test_negative_save_counts_are_the_master_refusing_experiments(tmp_path: Path) -> None:
+    text = BASE + "checkpointStorage:\n  saveExperimentBest: 0\n  saveTrialBest: -1\n  saveTrialLatest: -2\n"
+    findings = [d for d in diagnostics(tmp_path, text) if d.is_error]
+    assert [(d.rule, d.path) for d in findings] == [
+        ("checkpoint-save-count", ("checkpointStorage", "saveTrialBest")),
+        ("checkpoint-save-count", ("checkpointStorage", "saveTrialLatest")),
+    ]
+    assert "refuses every experiment that does not set its own" in findings[0].message
+    assert found(tmp_path, BASE + "checkpointStorage:\n  saveTrialBest: 0\n", CHECKPOINT_RULES) == []
 
 
 def test_azure_problems_are_all_reported_at_once(tmp_path: Path) -> None:

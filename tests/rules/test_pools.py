@@ -25,6 +25,14 @@ def test_no_pools_means_the_masters_default_pool(tmp_path: Path) -> None:
     assert found(tmp_path, BASE + "resourcePools: []\n", POOL_RULES) == []
 
 
+def test_pools_of_nulls_are_no_pools_to_the_master(tmp_path: Path) -> None:
+    """The master's viper drops a mapping of nulls, so it makes its ``default`` pool."""
+    assert found(tmp_path, BASE + "resourcePools:\n  pool_name: null\n", POOL_RULES) == []
+    assert found(tmp_path, BASE + "resourcePools:\n  pool_name: prod\n", POOL_RULES) == [
+        (3, 1, "default-pool-exists")
+    ]
+
+
 def test_pool_names_unique_across_resource_managers(tmp_path: Path) -> None:
     text = BASE + "resourcePools:\n- pool_name: default\n- pool_name: default\n"
     assert found(tmp_path, text, POOL_RULES) == [(5, 14, "pool-names-unique")]

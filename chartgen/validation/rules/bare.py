@@ -124,18 +124,26 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
             continue
         if "string" not in types_at(ctx.release, path):
             continue  # a string where none belongs is the schema's finding
-        where = target({how: ways[how] for how in ("unquoted", "embedded") if how in ways})
-        secret = path[-1] in SECRET_KEYS or ctx.loaded.positions.get(path, _NOWHERE).file == "--set-file"
-        shown = "the value" if secret else f"`{value}`"
-        why = misread(path, value, ways, secret=secret)
-        if why is None:
-            continue
-        yield ctx.diag(
-            RULE, path,
-            f"{dotted(path)}: Helm writes {shown} without quotes into {where}, and {why}",
-            hint="choose text YAML reads as itself: no leading or trailing blanks, no ` #` or `: ` inside, "
-            "not a number, boolean or null word, and not starting with YAML syntax",
-        )  # fmt: skip
+        found = misread_finding(ctx, path, value, ways)
+        if found is not None:
+            yield found
+
+
+def misread_finding(ctx: Context, path: Path, value: str, ways: Mapping[str, list[str]]) -> Diagnostic | None:
+    """``written-bare``'s finding on text the chart writes bare (``ways``), if it is not read
+    back as that text."""
+    secret = path[-1] in SECRET_KEYS or ctx.loaded.positions.get(path, _NOWHERE).file == "--set-file"
+    why = misread(path, value, ways, secret=secret)
+    if why is None:
+        return None
+    where = target({how: ways[how] for how in ("unquoted", "embedded") if how in ways})
+    shown = "the value" if secret else f"`{value}`"
+    return ctx.diag(
+        RULE, path,
+        f"{dotted(path)}: Helm writes {shown} without quotes into {where}, and {why}",
+        hint="choose text YAML reads as itself: no leading or trailing blanks, no ` #` or `: ` inside, "
+        "not a number, boolean or null word, and not starting with YAML syntax",
+    )  # fmt: skip
 
 
 #: Go's int, which every integer field of the master's configuration is: 64 bits on its platforms.

@@ -118,3 +118,32 @@ def mount_ignored(ctx: Context) -> Iterator[Diagnostic]:
             "chart mounts only shared_fs storage into the master",
             severity=Severity.WARNING,
         )  # fmt: skip
+
+
+#: The counts of checkpoints to keep, which the master fills into every experiment's configuration.
+SAVE_COUNTS = ("saveExperimentBest", "saveTrialBest", "saveTrialLatest")
+
+
+@rule("checkpoint-save-count")
+def save_count(ctx: Context) -> Iterator[Diagnostic]:
+    """``checkpointStorage``'s counts of checkpoints to keep must be at least 0.
+
+    The master starts with a negative count, then refuses every experiment that does not set
+    its own: it fills each experiment's ``checkpoint_storage`` from its own and checks the
+    whole against the experiment configuration schema, which takes no count below 0
+    (``parseCreateExperiment`` in ``master/internal/core_experiment.go``, then
+    ``schemas.IsComplete`` with ``schemas/expconf/v0/checkpoint-storage.json``).
+
+    pass: ``checkpointStorage: {saveTrialBest: 2}``
+    fail: ``checkpointStorage: {saveTrialBest: -1}``
+    """
+    storage, _ = _storage(ctx)
+    for key in SAVE_COUNTS:
+        value = storage.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            yield ctx.diag(
+                "checkpoint-save-count", ("checkpointStorage", key),
+                f"checkpointStorage.{key} must be at least 0, not {value}: the master starts, then refuses "
+                "every experiment that does not set its own, as its experiment configuration schema takes "
+                "no count below 0",
+            )  # fmt: skip

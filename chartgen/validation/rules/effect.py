@@ -54,10 +54,20 @@ fixes(RULE, safe=True)(fix_wrong_type)
 #: The schema walk's rules that judge a value by its type in the model.
 JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
 #: Errors about how a consumer reads what chartgen renders exactly as Helm does (text written
-#: bare, a float printed as text, an integer too large, a placeholder, a pool the master lacks):
+#: bare, a float printed as text, an integer too large, a placeholder, a pool the master lacks,
+#: slots or checkpoint counts it refuses tasks for):
 #: beside them the render still says what Helm writes. Any other error may be Helm's own refusal.
 READ_AFTER = frozenset(
-    {"written-bare", "float-exponent", "int-range", "placeholder", "default-pool-exists", RULE}
+    {
+        "written-bare",
+        "float-exponent",
+        "int-range",
+        "placeholder",
+        "default-pool-exists",
+        "max-slots-per-pod-positive",
+        "checkpoint-save-count",
+        RULE,
+    }
 )
 #: Values the chart writes only as a pod's image pull secret (``imagePullSecrets``): the API server
 #: does not check the name, and the kubelet passes over a secret it cannot find
@@ -83,26 +93,43 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     from chartgen.rendering.engine import ReleaseInfo
     from chartgen.validation.schema_walk import chosen_at
 
-    # A number where the chart compares text refuses, in these renders, what Go's eq and trim do.
-    values = _changed(
-        ctx.values, {d.path: strict(ctx.get(*d.path)) for d in suspects if chosen_at(ctx.release, d.path)}
+    # A number where the chart compares text refuses, in these renders, what Go's eq and trim do;
+    # any other value but text is opaque there, as far as the chart uses it but for its truth.
+    chosen = {d.path: ctx.get(*d.path) for d in suspects if chosen_at(ctx.release, d.path)}
+    opaque = {path: _Opaque(bool(value)) for path, value in chosen.items() if _opaque(value)}
+    info = ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade)
+    renders = _Renders(
+        _changed(ctx.values, {path: strict(value) for path, value in chosen.items()} | opaque), info
     )
-    renders = _Renders(values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
+    if renders.base is None and opaque:
+        # Used beyond its truth, where Go's templates refuse it: those findings stand as made.
+        suspects = [d for d in suspects if d.path not in opaque]
+        renders = _Renders(
+            _changed(ctx.values, {path: strict(value) for path, value in chosen.items()}), info
+        )
     if renders.base is None:
         return found  # the values do not render (Helm refuses them): every finding stands
-    # A format refused of text the chart writes bare, where YAML reads another value (``'q'`` is
-    # q, ``&anc`` null): the consumer checks what it reads, and written-bare says what that is.
-    moot = {d for d in suspects if d.rule == "invalid-format" and _misread_bare(ctx, d, found)}
-    if moot:
-        found = [d for d in found if d not in moot]
-        suspects = [d for d in suspects if d not in moot]
+    # A format or choice refused of text the chart writes bare, where YAML reads another value
+    # (``'q'`` is q, ``&anc`` null): the consumer checks what it reads, and written-bare says
+    # what that is; so too of text spelling no number where a number belongs (``'#'``).
+    moot = {
+        d for d in suspects if d.rule in ("invalid-format", "invalid-enum") and _misread_bare(ctx, d, found)
+    }
+    bare = {
+        d: b for d in suspects if d.rule == "wrong-type" and (b := _misread_text(ctx, d, renders)) is not None
+    }
+    if moot or bare:
+        found = [bare.get(d, d) for d in found if d not in moot]
+        suspects = [d for d in suspects if d not in moot and d not in bare]
     judged: dict[Diagnostic, Diagnostic] = {}
     otherwise: dict[Diagnostic, object] = {}
     cast: dict[Diagnostic, object] = {}
     for d in suspects:
-        if not _scalar(ctx, d.path):
-            continue  # a section or list where none belongs: only whether it has an effect is asked
         value = ctx.get(*d.path)
+        if not _scalar(ctx, d.path) or d.path in opaque:
+            if d.rule == "wrong-type" and _cast(d.path, value) is not None:
+                cast[d] = value  # printed as Go prints it, ``map[a:1]``, which the cast reads as 0
+            continue  # a section or list where none belongs: only whether it has an effect is asked
         meant = _meant(value, _expected(ctx, d.path), ctx.loaded.words.get(d.path))
         if meant is None:
             if d.rule == "wrong-type" and _expected(ctx, d.path) == ["boolean"] and not _writes(d.path):
@@ -165,10 +192,14 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     defaults = _chart_defaults(ctx.release)
     rest = [d for d in suspects if d not in judged and isinstance(d.path[-1], str)]
     unused = renders.unchanged({d.path: _at(defaults, d.path) for d in rest})
-    # An empty section of the wrong kind is false to ``if``, and one of nulls no setting to the
-    # master: its consumers read it as null.
+    # An empty section of the wrong kind, or false, is false to ``if``, and one of nulls no setting
+    # to the master: its consumers read it as null.
     nulled = renders.unchanged(
-        {d.path: _ABSENT for d in rest if d.path not in unused and _empty(ctx.get(*d.path))}
+        {
+            d.path: _ABSENT
+            for d in rest
+            if d.path not in unused and (_empty(value := ctx.get(*d.path)) or value is False)
+        }
     )
     for d in rest:
         if d.path in unused:
@@ -180,7 +211,9 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
             )
         elif d.path in nulled:
             how = (
-                "it is empty, so the chart renders it as it renders"
+                "it is false, so the chart renders it as it renders"
+                if ctx.get(*d.path) is False
+                else "it is empty, so the chart renders it as it renders"
                 if not ctx.get(*d.path)
                 else "it holds only nulls, so the master reads it as it reads"
             )
@@ -440,21 +473,44 @@ def _number(value: object) -> float | None:
 
 def _judged(ctx: Context, path: Path) -> bool:
     """Whether the render can judge the value: one the user wrote and, where the chart branches
-    on it (an enum), text or a number. chartgen renders valid values exactly; of a wrong one,
-    exactly where the templates print it, test it with ``if`` or compare text with text, and
-    where Helm's ``eq`` and ``trim`` refuse a number, as a ``strict`` number does."""
+    on it (an enum), one it compares as text. chartgen renders valid values exactly; of a wrong
+    one, exactly where the templates print it, test it with ``if`` or compare text with text;
+    where Helm's ``eq`` and ``trim`` refuse a number, as a ``strict`` number does; and of any
+    other value, whether the chart uses it but for its truth (``_Opaque``)."""
     from chartgen.validation.schema_walk import chosen_at
 
     value = ctx.get(*path, user=True)
     if value is None and ctx.get(*path[:-1], user=True) is None:
         return False
-    # Text compared with text is what Go's ``eq`` and ``trim`` take; a number is rendered
-    # ``strict``, refusing them as Go does; a boolean cannot be so marked.
-    expected = _expected(ctx, path)
-    return not chosen_at(ctx.release, path) or (
-        expected == ["string"]
-        and (isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)))
-    )
+    return not chosen_at(ctx.release, path) or _expected(ctx, path) == ["string"]
+
+
+def _opaque(value: object) -> bool:
+    """A value a chart comparing text cannot render as Go does: neither text nor a number."""
+    return isinstance(value, bool) or not isinstance(value, str | int | float)
+
+
+class _Opaque:
+    """A boolean, list or mapping where the chart compares text. Go's ``if`` and ``default``
+    take its truth as Python's do; its ``eq``, ``trim`` and printing differ from Python's (the
+    first two refuse it), so any use but its truth fails the render: a render that passes used
+    nothing else of it, exactly as Helm's would."""
+
+    __slots__ = ("truth",)
+
+    def __init__(self, truth: bool) -> None:
+        self.truth = truth
+
+    def __bool__(self) -> bool:
+        return self.truth
+
+    def _refuse(self, *args: object) -> typing.NoReturn:
+        from chartgen.rendering.audit import GoTypeError
+
+        raise GoTypeError("a value of another type than text where the chart compares text")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __contains__ = _refuse
+    __str__ = __format__ = __iter__ = __len__ = __getitem__ = __getattr__ = __hash__ = _refuse
 
 
 def _empty(value: object) -> bool:
@@ -524,7 +580,7 @@ def _cast(path: Path, value: object) -> int | None:
     refused (a negative id is); None elsewhere."""
     from chartgen.validation.writes import VIPER_INTS, pattern, viper_int
 
-    if pattern(path) not in VIPER_INTS or isinstance(value, dict | list):
+    if pattern(path) not in VIPER_INTS:
         return None
     read = viper_int(_go_text(value))
     return read if read >= 0 else None
@@ -536,6 +592,19 @@ def _misread_bare(ctx: Context, d: Diagnostic, found: list[Diagnostic]) -> bool:
     from chartgen.validation.rules.bare import RULE as BARE
 
     return isinstance(ctx.get(*d.path), str) and any(o.rule == BARE and o.path == d.path for o in found)
+
+
+def _misread_text(ctx: Context, d: Diagnostic, renders: _Renders) -> Diagnostic | None:
+    """``written-bare``'s finding on text spelling no value of its field's type, where this
+    render writes it bare and YAML reads another value than the text (the schema walk's finding
+    says only that it is text)."""
+    from chartgen.validation.rules.bare import misread_finding
+
+    value = ctx.get(*d.path)
+    if not isinstance(value, str) or _meant(value, _expected(ctx, d.path), ctx.loaded.words.get(d.path)):
+        return None
+    ways = renders.writes(d.path)
+    return misread_finding(ctx, d.path, value, ways) if ways else None
 
 
 def _bare_only(ways: dict[str, list[str]] | None) -> bool:

@@ -16,6 +16,7 @@ from chartgen.diagnostics import Diagnostic, Path, Severity, dotted, listed
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
 from chartgen.validation.rules.resource_managers import KEY as ADDITIONAL
+from chartgen.validation.writes import master_settings
 from chartgen.yamlio.resolve import go_string
 
 MASTER_DEFAULT_POOL = "default"
@@ -38,9 +39,12 @@ def pool_entries(ctx: Context) -> Iterator[tuple[Path, object]]:
 
 
 def pool_names(ctx: Context) -> set[str]:
-    """Every pool the master will know, including the one it makes when ``resourcePools`` is empty."""
+    """Every pool the master will know, including the one it makes when it reads no
+    ``resource_pools``: none written, or a mapping of nulls, which its viper drops
+    (``master_settings``)."""
     names = {go_string(name) for _, name in pool_entries(ctx) if truthy(name)}
-    if not truthy(ctx.get("resourcePools")):
+    pools = ctx.get("resourcePools")
+    if not truthy(pools) or (isinstance(pools, dict) and not master_settings({"resource_pools": pools})):
         names.add(MASTER_DEFAULT_POOL)
     return names
 

@@ -16,13 +16,16 @@ class CheckpointStorage(Section):
     model_config = config("chart", where="checkpointStorage")
 
     saveExperimentBest: NonNegativeInt | None = field(
-        "Checkpoints to keep of the best trials of an experiment.", 0, values_yaml=True
+        "Checkpoints to keep of the best trials of an experiment.",
+        0,
+        values_yaml=True,
+        checked_by="checkpoint-save-count",
     )
     saveTrialBest: NonNegativeInt | None = field(
-        "Best checkpoints to keep of each trial.", 1, values_yaml=True
+        "Best checkpoints to keep of each trial.", 1, values_yaml=True, checked_by="checkpoint-save-count"
     )
     saveTrialLatest: NonNegativeInt | None = field(
-        "Latest checkpoints to keep of each trial.", 1, values_yaml=True
+        "Latest checkpoints to keep of each trial.", 1, values_yaml=True, checked_by="checkpoint-save-count"
     )
     type: Literal["shared_fs", "directory", "s3", "gcs", "azure"] | None = field(
         "Storage backend: shared_fs (a hostPath on every node, for testing), directory, s3, gcs or azure.",
