@@ -62,17 +62,24 @@ bench: install tools
 # version and appVersion set to the release); EXAMPLES generated cases per release are judged.
 UPSTREAM_CHARTS ?= /tmp/up-{release}/helm/charts/determined
 EXAMPLES ?= 40
-ORACLES := masterdecode:master kubevalidate:kube numbers:numbers schedules:schedules parsequantity:parsequantity
+ORACLES := masterdecode:master kubevalidate:kube numbers:numbers schedules:schedules parsequantity:parsequantity imagename:imagename
 oracles: tools
 	mkdir -p $(TOOLS)/oracles
 	for pair in $(ORACLES); do \
 		(cd tests/oracles/$${pair#*:} && go build -o ../../../$(TOOLS)/oracles/$${pair%%:*} .) || exit 1; \
 	done
+	# The master's database drivers with the Go its 0.38 releases were built with (.circleci).
+	cd tests/oracles/masterdb && GOTOOLCHAIN=go1.22.8 go build -o ../../../$(TOOLS)/oracles/masterdb .
+	# PostgreSQL's own binaries (io.zonky.test.postgres, Maven Central): the bundled database.
+	$(PY) -m tests.oracles.postgres fetch $(TOOLS)/postgres
 	$(PY) -m tests.oracles.numbers
 	$(PY) -m tests.oracles.schedules
 	$(PY) -m tests.oracles.casts
 	$(PY) -m tests.oracles.quantities
 	$(PY) -m tests.oracles.settings
+	$(PY) -m tests.oracles.imagenames
+	$(PY) -m tests.oracles.postgres
+	$(PY) -m tests.oracles.masterdb
 	$(PY) -m tests.oracles.record --charts '$(UPSTREAM_CHARTS)' --examples $(EXAMPLES) --write
 
 # The conformance corpus, copied verbatim from ../shared (a test fails while the copy is stale).

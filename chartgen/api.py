@@ -114,64 +114,14 @@ if TYPE_CHECKING:
     from chartgen.yamlio.load import Loaded as LoadedYaml
 
 
-_MODEL = (
-    "AdditionalResourceManager",
-    "AssignWorkspaceCreator",
-    "Authz",
-    "BindMount",
-    "CheckpointStorage",
-    "Cluster",
-    "Db",
-    "DefaultImages",
-    "DefaultTask",
-    "Device",
-    "ElasticSecurity",
-    "ElasticTls",
-    "Fluent",
-    "Genai",
-    "GeneratedPvc",
-    "Ingress",
-    "IngressTls",
-    "KubernetesResourceManager",
-    "KubernetesTaskDefaults",
-    "LogAction",
-    "Logging",
-    "LogPolicy",
-    "MasterService",
-    "MasterTaskContainerDefaults",
-    "NodeGroup",
-    "Observability",
-    "Oidc",
-    "OpenshiftRoute",
-    "RegistryAuth",
-    "ResourceManager",
-    "ResourcePool",
-    "RetentionPolicy",
-    "RuntimeImages",
-    "RuntimeVariables",
-    "Saml",
-    "Scim",
-    "ScimAuth",
-    "Security",
-    "SlotRequests",
-    "SlotResourceRequests",
-    "TaskContainerDefaults",
-    "TaskGateway",
-    "Telemetry",
-    "Token",
-    "Values",
-)
-
-
 def _names(module: str, *names: str) -> dict[str, tuple[str, str]]:
     """Each of ``names``, as ``module`` names it."""
     return {name: (module, name) for name in names}
 
 
-# Loaded on first use (PEP 562), so that ``lint`` never imports what only ``diff`` needs,
-# nor pydantic, which only the typed ``Values`` needs: public name -> (module, name there).
+# Loaded on first use (PEP 562), so that ``lint`` never imports what only ``diff`` needs:
+# public name -> (module, name there). The typed model's classes are not listed: see __getattr__.
 _LAZY = {
-    **_names("chartgen.values.model", *_MODEL),
     **_names("chartgen.diffing.model", "DiffResult", "FieldChange", "Hazard", "ObjectChange"),
     "HazardCategory": ("chartgen.diffing.model", "Category"),
     **_names("chartgen.diffing.objects", "ObjectId"),
@@ -218,6 +168,13 @@ def __getattr__(name: str) -> typing.Any:
 
         module, attribute = _LAZY[name]
         return getattr(importlib.import_module(module), attribute)
+    if name in __all__:
+        # The other public names are the typed model's, as its package lists them: imported on
+        # first use, since importing it imports pydantic, which only the typed ``Values`` needs.
+        from chartgen.values import model
+
+        if name in model.__all__:
+            return getattr(model, name)
     raise AttributeError(f"module 'chartgen.api' has no attribute {name!r}")
 
 

@@ -23,6 +23,29 @@ from chartgen.api import LATEST, SUPPORTED, ChartgenError, Diagnostic, SetFlags,
 from chartgen.hints import typing
 
 
+def extended(namespace: argparse.Namespace, action: argparse.Action) -> list[typing.Any]:
+    """The list ``action`` adds to, made the namespace's own the first time: argparse's ``append``
+    copies it at every flag instead, which is quadratic in the number of flags."""
+    items: list[typing.Any] = getattr(namespace, action.dest)
+    if items is action.default:
+        items = list(items)
+        setattr(namespace, action.dest, items)
+    return items
+
+
+class Append(argparse.Action):
+    """argparse's ``append``, in time linear in the number of flags."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[typing.Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        extended(namespace, self).append(values)
+
+
 class _ValuesFiles(argparse.Action):
     """``-f a.yaml,b.yaml`` is two files, as Helm's string-slice flag reads it (CSV rules)."""
 
@@ -42,7 +65,7 @@ class _ValuesFiles(argparse.Action):
                 files = next(csv.reader([text], strict=True))
             except csv.Error as exc:
                 parser.error(f"argument {option_string}: {exc}")
-        setattr(namespace, self.dest, [*getattr(namespace, self.dest), *files])
+        extended(namespace, self).extend(files)
 
 
 def add_values_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +84,7 @@ def add_values_arguments(parser: argparse.ArgumentParser) -> None:
         ("--set-file", "set values from files (a.b=PATH)"),
         ("--set-literal", "set a literal STRING value (no parsing of commas or braces)"),
     ):
-        parser.add_argument(flag, action="append", default=[], metavar="K=V", help=help_text)
+        parser.add_argument(flag, action=Append, default=[], metavar="K=V", help=help_text)
 
 
 def set_flags(args: argparse.Namespace) -> SetFlags:

@@ -41,7 +41,7 @@ class _Files(argparse.Action):
                 files.extend(next(csv.reader([text], strict=True)) if "," in text else [text])
             except csv.Error as exc:
                 parser.error(f"argument {option_string}: {exc}")
-        setattr(namespace, self.dest, [*getattr(namespace, self.dest), *files])
+        common.extended(namespace, self).extend(files)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="report only these rules (comma-separated ids or globs such as yaml-*; replaces the configuration's)",
     )  # fmt: skip
     parser.add_argument(
-        "--ignore", metavar="RULES", action="append", default=[],
+        "--ignore", metavar="RULES", action=common.Append, default=[],
         help="do not report these rules (comma-separated ids or globs; adds to the configuration's)",
     )  # fmt: skip
     parser.add_argument(

@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_values_arguments(parser)
     parser.add_argument("--is-upgrade", action="store_true", help="render as for 'helm upgrade'")
     parser.add_argument(
-        "-s", "--show-only", action="append", default=[], metavar="TEMPLATE",
+        "-s", "--show-only", action=common.Append, default=[], metavar="TEMPLATE",
         help="only the objects of this template, e.g. templates/master-config.yaml; globs as in Helm "
         "(templates/master-*.yaml); repeatable",
     )  # fmt: skip

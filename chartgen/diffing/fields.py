@@ -55,7 +55,7 @@ def _scheme_character(character: str) -> bool:
 def _redact_text(text: str) -> str:
     """Each ``scheme://…`` up to the next blank (a query may hold quotes, so only a blank ends
     it) as lint shows a URL; scanned once, without a regex that would backtrack."""
-    from chartgen.secrets import shown_url
+    from chartgen.redaction import shown_url
 
     out: list[str] = []
     done = 0
@@ -130,7 +130,7 @@ def _secret_word(part: Segment) -> bool:
 
 def is_secret(path: tuple[Segment, ...], value: Any) -> bool:
     """Whether a value must not be shown: by its key, its variable's name, or its content."""
-    from chartgen.secrets import looks_secret
+    from chartgen.redaction import looks_secret
 
     keys = [p for p in path if not isinstance(p, int)]
     if keys and looks_secret(keys[-1]):

@@ -35,8 +35,8 @@ from functools import cached_property
 from chartgen.diffing.fields import MASTER_YAML, leaves, parse_settings, redact, secret_content, show_path
 from chartgen.diffing.model import Category, Hazard
 from chartgen.diffing.objects import KubeObject, ObjectId
-from chartgen.diffing.quantity import parse_quantity
 from chartgen.hints import typing
+from chartgen.kubeapi.quantity import read_quantity
 from chartgen.records import field, record
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
@@ -257,8 +257,8 @@ def _selector(old: KubeObject, new: KubeObject) -> Iterator[Hazard]:
 
 def _claim(old: KubeObject, new: KubeObject) -> Iterator[Hazard]:
     spec_old, spec_new = old.get("spec") or {}, new.get("spec") or {}
-    size_old = parse_quantity(old.get("spec", "resources", "requests", "storage"))
-    size_new = parse_quantity(new.get("spec", "resources", "requests", "storage"))
+    size_old = read_quantity(old.get("spec", "resources", "requests", "storage"))
+    size_new = read_quantity(new.get("spec", "resources", "requests", "storage"))
     cost = (
         f"delete the claim first (kubectl delete pvc {new.id.name} -n {new.id.namespace}); its volume and "
         "data go with it unless the PersistentVolume's reclaim policy is Retain, so back the data up "

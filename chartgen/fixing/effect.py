@@ -181,7 +181,7 @@ def shown_place(place: Place) -> str:
 def _secret(path: Path, place: Place, value: typing.Any) -> bool:
     """Whether a value here must not be shown: its values key, or its rendered field, says secret."""
     from chartgen.diffing.fields import is_secret
-    from chartgen.secrets import looks_secret
+    from chartgen.redaction import looks_secret
 
     if any(looks_secret(part) for part in path):
         return True

@@ -118,7 +118,7 @@ def redacted(text: str, known: Collection[str] = ()) -> str:
     """``text`` with every secret value hidden, for diffs: values under a secret key (passwords,
     keys, credentials) or a misspelling of one (``known`` keys excepted), and the user info, query and fragment of URLs
     (which may hold tokens)."""
-    from chartgen.secrets import looks_secret, shown_url
+    from chartgen.redaction import looks_secret, shown_url
     from chartgen.yamlio import YamlError
     from chartgen.yamlio.edit import Document, Edit, apply
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from chartgen._data import module_text
+from chartgen.release_data import module_text
 from chartgen.releases import LATEST, SUPPORTED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,11 +88,11 @@ def _writes() -> str:
 def _running(texts: dict[str, str]) -> Iterator[None]:
     """Run with the modules named made from ``texts`` instead of those on disk, and without
     what was cached from the ones before (rendering's templates, the projected schemas)."""
-    from chartgen import _data
+    from chartgen import release_data
     from chartgen.rendering import chart, engine
 
     def forget() -> None:
-        _data._PROJECTED.clear()
+        release_data._PROJECTED.clear()
         engine.environment.cache_clear()
         chart.manifest_templates.cache_clear()
 

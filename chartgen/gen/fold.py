@@ -1,4 +1,4 @@
-"""Fold the trees of every release into one, which ``chartgen._data.project`` unfolds again.
+"""Fold the trees of every release into one, which ``chartgen.release_data.project`` unfolds again.
 
 The releases' schemas and defaults are nine tenths the same; one tree stores the shared part
 once. Where the releases differ, a table ``{(release, ...): value}`` stands in place of the
@@ -20,7 +20,7 @@ Spine = dict[str, Any]
 def fold(trees: dict[str, Any]) -> tuple[Any, Spine]:
     """``trees`` (by release, in release order) as one tree and its spine; raises ``ValueError``
     unless projecting each release gives back its tree exactly, key order included."""
-    from chartgen._data import project
+    from chartgen.release_data import project
 
     folded, spine = _fold_dicts(trees)
     for release, tree in trees.items():
@@ -72,7 +72,7 @@ def _groups(held: dict[str, Any]) -> list[tuple[list[str], Any]]:
 
 
 def _naming(value: Any, release: str) -> Any:
-    """``value`` with ``{release}`` wherever its text names ``release`` (what ``_data`` undoes)."""
+    """``value`` with ``{release}`` wherever its text names ``release`` (what ``release_data`` undoes)."""
     if isinstance(value, str):
         return value.replace(release, "{release}")
     if isinstance(value, dict):

@@ -29,10 +29,11 @@ environment = None
 
 
 def jinja_environment() -> Any:
-    """The Jinja2 environment the templates are written for (development and generation only)."""
+    """The Jinja2 environment the templates are written for, reading the repository's
+    ``templates/`` (development and generation only: the package ships only their compiled form)."""
     from jinja2 import ChainableUndefined, Environment, FileSystemLoader
 
-    from chartgen._data import data_path
+    from chartgen.gen import ROOT
     from chartgen.rendering.engine import FILTERS, _finalize
     from chartgen.rendering.runtime import Undefined
 
@@ -41,7 +42,7 @@ def jinja_environment() -> Any:
 
     # The real finalize and filters: Jinja2 folds constant expressions through them while compiling.
     env = Environment(
-        loader=FileSystemLoader(data_path("templates")),
+        loader=FileSystemLoader(ROOT / "templates"),
         undefined=_Undefined,
         finalize=_finalize,
         trim_blocks=True,

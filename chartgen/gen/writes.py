@@ -54,11 +54,11 @@ def writes() -> dict[str, dict[str, list[str]]]:
                 str(meta.get("release", "determined")), str(meta.get("namespace", "default")), release
             )
             plain = [m.text for m in render(loaded.values, info)]
-            with audit.recording() as record:
-                marked = [m.text for m in render(audit.tagged(loaded.values), info)]
+            record = audit.Recording()
+            marked = [m.text for m in render(loaded.values, info, recording=record)]
             if marked != plain:
                 raise AssertionError(f"{values}: tagged values render differently")
-            for path, how, template in record:
+            for path, how, template in record.found:
                 found.setdefault(pattern(path), {}).setdefault(how, set()).add(template.removesuffix(".yaml"))
     return {
         key: {how: sorted(sites) for how, sites in sorted(ways.items())}

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from chartgen.hints import typing
 from chartgen.kubeapi import Refusal
 from chartgen.kubeapi import syntax as s
+from chartgen.kubeapi.quantity import parse_quantity, quantity_text
 
 NameFn = Callable[[str, bool], list[str]]
 
@@ -466,11 +467,11 @@ def _validate_env(errors: _Errors, env: typing.Any, path: str) -> None:
 
 def _quantity(errors: _Errors, value: typing.Any, path: str) -> typing.Any:
     """A quantity as the API decodes it (``Quantity.UnmarshalJSON``); a malformed one is refused."""
-    text = s.quantity_text(value)
+    text = quantity_text(value)
     if text is None:
         return None
     try:
-        return s.parse_quantity(text)
+        return parse_quantity(text)
     except ValueError as exc:
         errors.invalid(path, text, str(exc))
         return None
@@ -530,9 +531,9 @@ def validate_resource_requirements(errors: _Errors, resources: typing.Any, path:
             continue
         _validate_quantity_value(errors, name, amount, value, here)
         overcommit = _is_native(name) and not name.startswith("hugepages-")
-        shown = s.quantity_text(value)
+        shown = quantity_text(value)
         if name in limits:
-            limit_text = s.quantity_text(_map(resources.get("limits")).get(name))
+            limit_text = quantity_text(_map(resources.get("limits")).get(name))
             if amount != limits[name] and not overcommit:
                 errors.invalid(f"{path}.requests", shown, f"must be equal to {name} limit of {limit_text}")
             elif amount > limits[name]:
@@ -548,14 +549,14 @@ def _validate_quantity_value(
 ) -> None:
     """``ValidateResourceQuantityValue`` (``ValidateNonnegativeQuantity``)."""
     if amount < 0:
-        errors.invalid(path, s.quantity_text(value), "must be greater than or equal to 0")
-    # ``MilliValue`` rounds up; an amount held as a Decimal is a whole number (a huge exponent).
+        errors.invalid(path, quantity_text(value), "must be greater than or equal to 0")
+    # ``MilliValue`` rounds up; a Decimal amount (over 400 digits, far past an int64) goes unchecked.
     if (
         (name in _INTEGER_RESOURCES or _is_extended(name))
         and isinstance(amount, int)
         and -(-amount // 10**6) % 1000
     ):
-        errors.invalid(path, s.quantity_text(value), "must be an integer")
+        errors.invalid(path, quantity_text(value), "must be an integer")
 
 
 def _validate_probe(errors: _Errors, probe: typing.Any, path: str, liveness: bool, readiness: bool) -> None:
@@ -1001,7 +1002,7 @@ def validate_pvc(errors: _Errors, obj: dict[str, typing.Any]) -> None:
     else:
         amount = _quantity(errors, requests["storage"], here)
         if amount is not None and amount <= 0:
-            errors.invalid(here, s.quantity_text(requests["storage"]), "must be greater than zero")
+            errors.invalid(here, quantity_text(requests["storage"]), "must be greater than zero")
     storage_class = _str(spec.get("storageClassName"))
     if storage_class:
         errors.names("spec.storageClassName", storage_class, s.name_is_dns_subdomain)

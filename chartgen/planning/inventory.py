@@ -7,13 +7,12 @@ list in a values file. All three become a flat list of ``Node``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from chartgen.diagnostics import ChartgenError, Diagnostic, Path, dotted
 from chartgen.hints import TYPE_CHECKING
+from chartgen.kubeapi.quantity import read_quantity
 from chartgen.records import record
 
 if TYPE_CHECKING:
@@ -66,42 +65,20 @@ class _Pooled(Protocol):
 _P = TypeVar("_P", bound=_Pooled)
 
 
-# Kubernetes quantity grammar: sign, decimal number, then a binary suffix (Ki..Ei),
-# a decimal exponent (e3, E-2) or a decimal SI suffix (n u m k M G T P E).
-_QUANTITY = re.compile(r"([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]))?")
-_DECIMAL_SI = {"n": -9, "u": -6, "m": -3, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
-_BINARY_SI = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
-
-
-def parse_quantity(value: object) -> Fraction:
-    """A Kubernetes quantity (``7910m``, ``15.5``, ``31``, ``1e3``) as an exact number."""
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise InventoryError(f"{value!r} is not a Kubernetes quantity such as 7910m or 15.5")
-    text = value if isinstance(value, str) else repr(value)
-    match = _QUANTITY.fullmatch(text)
-    if match is None:
-        raise InventoryError(f"{text!r} is not a Kubernetes quantity such as 7910m or 15.5")
-    sign, number, exponent, suffix = match.groups()
-    quantity = Fraction(number)
-    if exponent:
-        quantity *= Fraction(10) ** int(exponent[1:])
-    elif suffix in _BINARY_SI:
-        quantity *= 2 ** _BINARY_SI[suffix]
-    elif suffix:
-        quantity *= Fraction(10) ** _DECIMAL_SI[suffix]
-    return -quantity if sign == "-" else quantity
-
-
 def cpu_millis(value: object) -> int:
-    """A positive CPU quantity in millicores; Kubernetes allows no finer precision."""
-    quantity = parse_quantity(value)
-    millis = quantity * 1000
+    """A positive CPU quantity in millicores, read as the API server reads it; Kubernetes allows
+    no finer precision."""
+    nanos = read_quantity(value)
     shown = value if isinstance(value, str) else repr(value)
-    if millis <= 0:
+    if nanos is None:
+        raise InventoryError(f"{value!r} is not a Kubernetes quantity such as 7910m or 15.5")
+    if nanos <= 0:
         raise InventoryError(f"CPU {shown} must be more than 0")
-    if millis.denominator != 1:
+    if not isinstance(nanos, int):  # more than 400 digits
+        raise InventoryError(f"CPU {shown} is more than any node has")
+    if nanos % 10**6:
         raise InventoryError(f"CPU {shown} is finer than Kubernetes' 1m (one millicore) precision")
-    return int(millis)
+    return nanos // 10**6
 
 
 def format_cpu(millis: int) -> str:

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from chartgen._data import data_path, module_text
 from chartgen.hints import typing
+from chartgen.release_data import data_path, module_text
 
 #: kubectl 1.31 is the oracle in tests/unit/podspec; the table comes from the same API version.
 KUBERNETES_VERSION = "1.31.0"

@@ -131,12 +131,20 @@ def pools(values: Mapping[str, typing.Any]) -> list[Pool]:
     return found
 
 
-def find_pool(values: Mapping[str, typing.Any], name: str) -> Pool:
-    known = pools(values)
-    for pool in known:
-        if pool.name == name:
-            return pool
-    raise UnknownPool(name, [pool.name for pool in known])
+class Pools:
+    """The master's pools of some values, listed once however many previews ask (a list per
+    preview made previews of every pool quadratic in their number)."""
+
+    def __init__(self, values: Mapping[str, typing.Any]) -> None:
+        self.all = pools(values)
+        self.named: dict[str, Pool] = {}
+        for pool in self.all:
+            self.named.setdefault(pool.name, pool)  # the first of a name, as the master finds it
+
+    def find(self, name: str) -> Pool:
+        if name not in self.named:
+            raise UnknownPool(name, [pool.name for pool in self.all])
+        return self.named[name]
 
 
 def default_pool(values: Mapping[str, typing.Any], *, auxiliary: bool) -> tuple[str, Path | None]:
@@ -349,14 +357,17 @@ def preview_pod(
     task: Mapping[str, typing.Any] | None = None,
     task_title: str = "the task's environment.pod_spec",
     experiment_slots: int = 1,
+    known: Pools | None = None,
 ) -> PodPreview:
     """The pod spec a task of ``kind`` in ``pool`` starts from, with ``task`` as its pod spec.
 
     For ``checkpoint-gc``, ``pool`` and ``task`` are the experiment's, whose slots
-    (``experiment_slots``) chose its GPU or CPU spec. Raises UnknownPool.
+    (``experiment_slots``) chose its GPU or CPU spec. ``known``: the values' pools, when a caller
+    previews many. Raises UnknownPool.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown pod spec kind {kind!r}")
+    known = known or Pools(values)
     notes: list[Note] = []
     layers: list[Layer] = []
     task_layer = Layer("task", task_title, TASK_POD_SPEC, task, in_task=True) if task is not None else None
@@ -373,7 +384,7 @@ def preview_pod(
         return result
 
     def experiment() -> _Part | None:
-        home = find_pool(values, pool)
+        home = known.find(pool)
         own_kind = "gpu" if kind == "gpu" or (kind == "checkpoint-gc" and experiment_slots > 0) else "cpu"
         default, found = default_layer(values, home, own_kind)
         notes.extend(found)
@@ -383,7 +394,7 @@ def preview_pod(
         result = experiment()
     else:
         aux_name, _ = default_pool(values, auxiliary=True)
-        aux = find_pool(values, aux_name)
+        aux = known.find(aux_name)
         base, found = default_layer(values, aux, "gpu", "base ")
         notes.extend(found)
         gc, found = default_layer(values, aux, "checkpoint-gc", "gc ")
@@ -409,7 +420,7 @@ def preview_pod(
         result = _Part({}, "none")
         notes.append(Note("no pod spec applies: Determined starts from an empty Pod"))
     unique = list({(note.text, note.warn): note for note in notes}.values())
-    return PodPreview(result.value, layers, result.trace, launch_overrides(values, kind, pool), unique)
+    return PodPreview(result.value, layers, result.trace, launch_overrides(values, kind, pool, known), unique)
 
 
 def _network_mode(values: Mapping[str, typing.Any], pool: Pool | None) -> tuple[str, str]:
@@ -423,11 +434,13 @@ def _network_mode(values: Mapping[str, typing.Any], pool: Pool | None) -> tuple[
     return "bridge", "the master's default network mode"
 
 
-def launch_overrides(values: Mapping[str, typing.Any], kind: str, pool_name: str) -> list[Override]:
+def launch_overrides(
+    values: Mapping[str, typing.Any], kind: str, pool_name: str, known: Pools
+) -> list[Override]:
     """What the master sets on the pod at launch (``configureJobSpec`` and friends in its sources)."""
     if kind == "checkpoint-gc":
         pool_name, _ = default_pool(values, auxiliary=True)
-    pool = next((p for p in pools(values) if p.name == pool_name), None)
+    pool = known.named.get(pool_name)
     manager = values.get("resourceManager")
     namespace = manager.get("defaultNamespace") if isinstance(manager, dict) else None
     fallback = (

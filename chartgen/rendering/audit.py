@@ -5,25 +5,31 @@ what Go's templates refuse (``strict``), for renders that judge values of the wr
 with its path, and records each tagged value that ``quoted`` or ``unquoted`` writes (the two
 ways upstream prints a value as text), or that ``gostring`` embeds in bare text. The result, ``chartgen/data/writes.py``, tells ``lint`` where
 a value is written bare, so that a value a YAML reader would read back as something else is
-found before Helm writes it. Rendering only records while a recording is open.
+found before Helm writes it. Only a render given a ``Recording`` records: its values are tagged
+with it, so a plain render pays one ``isinstance`` per value written.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from chartgen.diagnostics import Path
 from chartgen.hints import typing
 from chartgen.yamlio.resolve import HelmFloat
 
-#: (values path, how it was written, template) while recording; None otherwise.
-_RECORD: list[tuple[Path, str, str]] | None = None
-_TEMPLATE = ""
+
+class Recording:
+    """What one render wrote: ``found`` holds (values path, how it was written, template)."""
+
+    __slots__ = ("found", "template")
+
+    def __init__(self) -> None:
+        self.found: list[tuple[Path, str, str]] = []
+        #: The template being rendered, set by the render before each.
+        self.template = ""
 
 
 class _Tagged:
     path: Path
+    recording: Recording
 
 
 class TaggedStr(str, _Tagged):
@@ -42,12 +48,12 @@ class TaggedHelmFloat(HelmFloat, _Tagged):
     pass
 
 
-def tagged(value: typing.Any, path: Path = ()) -> typing.Any:
-    """A copy of ``value`` whose strings and numbers carry their path."""
+def tagged(value: typing.Any, recording: Recording, path: Path = ()) -> typing.Any:
+    """A copy of ``value`` whose strings and numbers carry their path and ``recording``."""
     if isinstance(value, dict):
-        return {key: tagged(item, (*path, key)) for key, item in value.items()}
+        return {key: tagged(item, recording, (*path, key)) for key, item in value.items()}
     if isinstance(value, list):
-        return [tagged(item, (*path, index)) for index, item in enumerate(value)]
+        return [tagged(item, recording, (*path, index)) for index, item in enumerate(value)]
     kind: type[typing.Any] | None = None
     if isinstance(value, HelmFloat):
         kind = TaggedHelmFloat
@@ -61,29 +67,14 @@ def tagged(value: typing.Any, path: Path = ()) -> typing.Any:
         return value
     copy = kind(value)
     copy.path = path
+    copy.recording = recording
     return copy
 
 
-@contextmanager
-def recording() -> Iterator[list[tuple[Path, str, str]]]:
-    global _RECORD
-    found: list[tuple[Path, str, str]] = []
-    _RECORD = found
-    try:
-        yield found
-    finally:
-        _RECORD = None
-
-
-def in_template(name: str) -> None:
-    global _TEMPLATE
-    if _RECORD is not None:
-        _TEMPLATE = name
-
-
 def written(value: typing.Any, how: str) -> None:
-    if _RECORD is not None and isinstance(value, _Tagged):
-        _RECORD.append((value.path, how, _TEMPLATE))
+    if isinstance(value, _Tagged):
+        recording = value.recording
+        recording.found.append((value.path, how, recording.template))
 
 
 class GoTypeError(Exception):

@@ -116,17 +116,24 @@ def chart_context(values: Mapping[str, typing.Any], release: ReleaseInfo) -> dic
 
 
 def render(
-    values: Mapping[str, typing.Any], release: ReleaseInfo, *, only: Sequence[str] = ()
+    values: Mapping[str, typing.Any],
+    release: ReleaseInfo,
+    *,
+    only: Sequence[str] = (),
+    recording: audit.Recording | None = None,
 ) -> list[Manifest]:
     """All objects the chart installs for these (already coalesced and validated) values.
 
     ``only`` keeps the objects of the named templates (``templates/master-config.yaml``);
-    an unknown name raises ``UsageError``.
+    an unknown name raises ``UsageError``. ``recording`` collects which value each template
+    writes, and how (``chartgen.rendering.audit``).
     """
+    if recording is not None:
+        values = audit.tagged(values, recording)
+        recording.template = "_master.yaml"
     context = chart_context(values, release)
     env = environment()
     scope = {**helm_context(values, release), **context}
-    audit.in_template("_master.yaml")
     context["master_yaml"] = env.get_template("_master.yaml").render(scope)
     # The master rolls whenever its configuration object changes, as upstream's checksum does.
     master_config = env.get_template(MASTER_CONFIG).render({**scope, **context})
@@ -138,4 +145,6 @@ def render(
         if unknown:
             raise UsageError(f"no template {', '.join(unknown)}; the chart has: {', '.join(templates)}")
         templates = tuple(t for t in templates if t in wanted)
-    return render_manifests(values, release, templates, context, rendered={MASTER_CONFIG: master_config})
+    return render_manifests(
+        values, release, templates, context, rendered={MASTER_CONFIG: master_config}, recording=recording
+    )

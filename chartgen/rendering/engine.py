@@ -184,11 +184,13 @@ def render_manifests(
     templates: Iterable[str],
     context: Mapping[str, typing.Any] | None = None,
     rendered: Mapping[str, str] | None = None,
+    recording: audit.Recording | None = None,
 ) -> list[Manifest]:
     """Render each template (paths relative to ``templates/``) and order the objects as Helm does.
 
     ``rendered`` holds templates already rendered with this context (the master config,
-    whose digest the Deployment needs), so no template is rendered twice.
+    whose digest the Deployment needs), so no template is rendered twice. ``recording``, the
+    one the values were tagged with, learns which template writes each value.
     """
     env = environment()
     base = {**helm_context(values, release), **(context or {})}
@@ -196,7 +198,8 @@ def render_manifests(
     for name in sorted(templates):
         text = (rendered or {}).get(name)
         if text is None:
-            audit.in_template(name)
+            if recording is not None:
+                recording.template = name
             text = env.get_template(name).render(base)
         for doc in split_documents(text):
             match = _KIND.search(doc)

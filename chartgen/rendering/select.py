@@ -20,10 +20,10 @@ class Pattern:
 
     def __init__(self, text: str, steps: list[globs.Step] | None) -> None:
         self.text = text
-        self.steps = steps
+        self.glob = None if steps is None else globs.Glob(steps)
 
     def matches(self, template: str) -> bool:
-        return self.steps is not None and globs.matches(self.steps, template)
+        return self.glob is not None and self.glob.matches(template)
 
 
 def _glob_steps(pattern: str) -> list[globs.Step] | None:
@@ -77,7 +77,12 @@ def parse_pattern(text: str) -> Pattern:
     close = difflib.get_close_matches(stem(text), by_stem, n=1)
     guess = f" (did you mean {by_stem[close[0]]}?)" if close else ""
     listing = "".join(f"\n{t}" for t in templates)
-    raise UsageError(f"could not find template {text} in chart{guess}; its templates are:{listing}")
+    raise UsageError(f"could not find template {_shown(text)} in chart{guess}; its templates are:{listing}")
+
+
+def _shown(text: str) -> str:
+    """A pattern as a message quotes it: cut when long (a 128 KiB glob is not said back whole)."""
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text):,} characters)"
 
 
 def select(manifests: Sequence[Manifest], patterns: Sequence[Pattern]) -> list[Manifest]:
@@ -87,7 +92,7 @@ def select(manifests: Sequence[Manifest], patterns: Sequence[Pattern]) -> list[M
         matched = [(i, m) for i, m in enumerate(manifests) if pattern.matches(m.template)]
         if not matched:
             raise UsageError(
-                f"template {pattern.text} renders no objects with these values, so there is nothing to show"
+                f"template {_shown(pattern.text)} renders no objects with these values, so there is nothing to show"
             )
         for i, manifest in matched:
             chosen.setdefault(i, manifest)

@@ -12,6 +12,7 @@ Every key is checked: a typo in a configuration is an error, never a silent defa
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable, Mapping
 
@@ -136,7 +137,13 @@ def _glob_steps(glob: str) -> list[globs.Step]:
 
 
 def _matches(relative: str, glob: str) -> bool:
-    return globs.matches(_glob_steps(glob.removeprefix("./")), relative)
+    return _compiled(glob).matches(relative)
+
+
+@functools.cache
+def _compiled(glob: str) -> globs.Glob:
+    """A configuration's glob, compiled once for every file it is matched against."""
+    return globs.Glob(_glob_steps(glob.removeprefix("./")))
 
 
 def _apply(settings: Settings, values: dict[str, typing.Any], root: str) -> Settings:

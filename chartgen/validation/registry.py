@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 import chartgen
-from chartgen.diagnostics import Diagnostic, Location, Path, Severity
-from chartgen.hints import typing
-from chartgen.records import record, replace
+from chartgen.diagnostics import Diagnostic, Location, Path, Severity, dotted
+from chartgen.hints import TYPE_CHECKING, typing
+from chartgen.records import field, record, replace
 from chartgen.values.load import LoadedValues
+
+if TYPE_CHECKING:
+    _T = typing.TypeVar("_T")
 
 
 @record
@@ -27,6 +30,19 @@ class Context:
     release_name: str = "determined"
     namespace: str = "default"
     is_upgrade: bool = False
+    #: What ``once`` computed for this context, by the function that computed it.
+    shared: dict[Callable[[Context], typing.Any], typing.Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def once(self, compute: Callable[[Context], _T]) -> _T:
+        """``compute(self)``, computed once however many rules ask: the schema walk, the pod
+        specs' checks and the render that several rules each report a share of."""
+        shared = self.shared
+        if compute not in shared:
+            shared[compute] = compute(self)
+        found: _T = shared[compute]
+        return found
 
     @property
     def values(self) -> dict[str, typing.Any]:
@@ -74,6 +90,25 @@ class Context:
         location = self.where(path, key=key) or self.top()
         return Diagnostic(rule_name, message, severity, location, path, hint, extra or {})
 
+    def required(
+        self,
+        rule_name: str,
+        path: Path,
+        why: str,
+        *,
+        when: str = "",
+        refused: bool = True,
+        at: Path | None = None,
+        key: bool = True,
+    ) -> Diagnostic:
+        """``PATH is required WHEN: WHY, and the chart refuses to render without it``: every rule
+        that misses a value the chart or the master cannot do without says so in these words, at
+        the key to add (or at ``at``, where that is what the user wrote)."""
+        condition = f" {when}" if when else ""
+        refusal = ", and the chart refuses to render without it" if refused else ""
+        message = f"{dotted(path)} is required{condition}: {why}{refusal}"
+        return self.diag(rule_name, path if at is None else at, message, key=key)
+
     def top(self) -> Location:
         if self.loaded.files:
             return Location(self.loaded.files[0], 1, 1)
@@ -106,6 +141,9 @@ class Rule:
     #: Reported only where a configuration or ``select`` names it: advice whose remedy not every
     #: tool chain has (ruff's and pylint's optional checks).
     opt_in: bool = False
+    #: Values this rule reads as their consumers do, whatever their type and spelling: the schema
+    #: walk's type, format and range findings there are left to it.
+    owns: tuple[Path, ...] = ()
 
     @property
     def doc(self) -> str:
@@ -117,14 +155,17 @@ class Rule:
 RULES: dict[str, Rule] = {}
 
 
-def rule(name: str, *, renders: bool = False, opt_in: bool = False) -> Callable[[Check], Check]:
+def rule(
+    name: str, *, renders: bool = False, opt_in: bool = False, owns: tuple[Path, ...] = ()
+) -> Callable[[Check], Check]:
     """Register a check; one that ``renders`` the values runs after the others, and only when
-    they found no error (only then do the values render); an ``opt_in`` one runs only when asked."""
+    they found no error (only then do the values render); an ``opt_in`` one runs only when asked;
+    one that ``owns`` values judges them in place of the schema walk."""
 
     def register(check: Check) -> Check:
         if name in RULES:
             raise ValueError(f"rule {name} registered twice")
-        RULES[name] = Rule(name, check, check.__doc__ or "", renders=renders, opt_in=opt_in)
+        RULES[name] = Rule(name, check, check.__doc__ or "", renders=renders, opt_in=opt_in, owns=owns)
         return check
 
     return register

@@ -6,7 +6,7 @@ from collections.abc import Collection
 
 from chartgen.diagnostics import Diagnostic
 from chartgen.validation.registry import Context, all_rules
-from chartgen.validation.rules.effect import judged_by_render
+from chartgen.validation.rules.effect import JUDGED, judged_by_render
 from chartgen.values.load import LoadedValues
 from chartgen.values.prefixes import Prefixes
 
@@ -26,6 +26,8 @@ def run_rules(
     for rule in rules:
         if rule.check is not None and not rule.renders:
             found.extend(rule.check(ctx))
+    owned = {path for rule in rules for path in rule.owns}
+    found = [d for d in found if not (d.rule in JUDGED and d.path in owned)]
     found = judged_by_render(ctx, _rendered_only(ctx, list(dict.fromkeys(found))))
     # Rules over the rendered objects need values that render: only when nothing else refuses them.
     if not any(d.is_error for d in found):
@@ -54,20 +56,26 @@ def _rendered_only(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     return [d for d in found if not unread(d)]
 
 
-#: Errors about how the chart writes a value: beside another error at the same value (not a URL,
-#: not an allowed name, not a string) they say nothing the user needs, as fixing that fixes both.
-_SECONDARY = frozenset({"written-bare"})
+#: Errors about how the master's database URL reads a value, or how the chart writes it: beside
+#: another error at the same value (not a URL, not an allowed name, not a string, a placeholder)
+#: they say nothing the user needs, as fixing that fixes both. Each yields to every error but
+#: those after it here.
+_SECONDARY = ("db-connection", "written-bare")
 
 
 def _one_error_per_value(found: list[Diagnostic]) -> list[Diagnostic]:
     """One mistake, one finding: what follows from a value of the wrong type goes unsaid."""
-    primary = {d.location for d in found if d.is_error and d.rule not in _SECONDARY and d.location}
+    rank = {rule: index for index, rule in enumerate(_SECONDARY)}
+    first: dict[object, int] = {}
+    for d in found:
+        if d.is_error and d.location:
+            first[d.location] = min(first.get(d.location, len(rank)), rank.get(d.rule, -1))
     # A section of the wrong type (``db: 5``) has no keys: "db.user is required" adds nothing.
     wrong = {d.path for d in found if d.rule == "wrong-type" and d.is_error and d.path}
     broken = Prefixes(wrong)
 
     def follows(d: Diagnostic) -> bool:
-        if d.rule in _SECONDARY and d.location in primary:
+        if d.rule in rank and first.get(d.location, len(rank)) < rank[d.rule]:
             return True
         if d.rule == "values-type-conflict" and d.path in wrong:
             return True

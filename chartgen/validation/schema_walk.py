@@ -15,9 +15,9 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 
 from chartgen.diagnostics import Finding, Path, Severity, dotted
-from chartgen.formats import check_format, spells_number
-from chartgen.formats import shown as show
 from chartgen.hints import TYPE_CHECKING, typing
+from chartgen.quantities import check_format, spells_number
+from chartgen.quantities import shown as show
 from chartgen.suggest import suggest
 from chartgen.yamlio.resolve import EXPONENT_FROM, HelmFloat, boolean_text, go_string, resolve_plain
 
@@ -114,7 +114,7 @@ def _matches(value: object, types: str | Collection[str]) -> bool:
 
 def release_schema(release: str) -> dict[str, typing.Any]:
     """The generated JSON Schema of a release (shared: callers must not change it)."""
-    from chartgen._data import release_data
+    from chartgen.release_data import release_data
 
     data: dict[str, typing.Any] = release_data(release, "SCHEMA")
     return data

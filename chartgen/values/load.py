@@ -78,7 +78,7 @@ class LoadedValues:
 
 def chart_defaults(release: str) -> dict[str, typing.Any]:
     """The chart's values.yaml for ``release`` as data (a fresh copy each call)."""
-    from chartgen._data import release_data
+    from chartgen.release_data import release_data
 
     data: dict[str, typing.Any] = merge.copied(release_data(release, "DEFAULTS"))
     return data
@@ -264,7 +264,7 @@ def load_values(
 
 def _top_keys(release: str) -> frozenset[str]:
     """The chart's top-level keys in ``release``, and Helm's ``global``."""
-    from chartgen._data import release_data
+    from chartgen.release_data import release_data
 
     return frozenset([*release_data(release, "SCHEMA")["properties"], "global"])
 
@@ -273,7 +273,7 @@ def load_sources(
     loaded_all: Sequence[Loaded], *, app_version: str = LATEST, flags: SetFlags | None = None
 ) -> LoadedValues:
     """``load_values`` of documents already parsed (files, text or data)."""
-    from chartgen.secrets import SECRET_KEYS
+    from chartgen.redaction import SECRET_KEYS
 
     release = check_release(app_version)
     result = LoadedValues(release=release, values={}, user={})

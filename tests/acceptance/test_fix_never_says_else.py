@@ -3,28 +3,17 @@ each case a whole process under a CPU limit, its file checked afterwards."""
 
 from __future__ import annotations
 
-import resource
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
-CPU_SECONDS = 10
-
-
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+from tests.support import process
 
 
 def fix(path: Path, *flags: str) -> tuple[int, str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "chartgen", "fix", *flags, str(path)],
-        capture_output=True, text=True, timeout=60, preexec_fn=_limited, check=False,
-    )  # fmt: skip
-    output = done.stdout + done.stderr
-    assert "Traceback" not in output and "internal error" not in output, output
-    return done.returncode, output
+    done = process.run([*process.CHARTGEN, "fix", *flags, str(path)], limits=process.Limits(cpu=10))
+    assert "Traceback" not in done.text and "internal error" not in done.text, done.text
+    return done.code, done.text
 
 
 def test_two_safe_renames_to_one_key_leave_no_duplicate(tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ under a CPU and memory limit, and answers with a one-line usage error or a locat
 from __future__ import annotations
 
 import os
-import resource
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -13,26 +11,17 @@ from pathlib import Path
 import pytest
 
 from chartgen.yamlio.read import MAX_INPUT_BYTES
+from tests.support import process
 
 GOOD = "maxSlotsPerPod: 4\ninitialUserPassword: Passw0rdX-long\n"
-CPU_SECONDS = 10
-MEMORY = 1024 * 1024 * 1024
-
-
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+LIMITS = process.Limits(cpu=10, memory=1024 * 1024 * 1024)
 
 
 def run(argv: list[str], cwd: Path) -> tuple[int, str]:
     """Exit status and standard output and error of ``chartgen ARGV``, CPU- and memory-limited."""
-    done = subprocess.run(
-        [sys.executable, "-m", "chartgen", *argv],
-        cwd=cwd, capture_output=True, text=True, timeout=60, preexec_fn=_limited, check=False,
-    )  # fmt: skip
-    output = done.stdout + done.stderr
-    assert "Traceback" not in output and "internal error" not in output, output
-    return done.returncode, output
+    done = process.run([*process.CHARTGEN, *argv], limits=LIMITS, cwd=cwd)
+    assert "Traceback" not in done.text and "internal error" not in done.text, done.text
+    return done.code, done.text
 
 
 @pytest.fixture
@@ -89,13 +78,11 @@ def test_a_pipe_the_shell_hands_over_is_read(work: Path) -> None:
     os.write(write_end, GOOD.encode())
     os.close(write_end)
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "chartgen", "lint", "-f", f"/dev/fd/{read_end}"],
-            cwd=work, capture_output=True, text=True, timeout=60, pass_fds=(read_end,), check=False,
-        )  # fmt: skip
+        argv = [*process.CHARTGEN, "lint", "-f", f"/dev/fd/{read_end}"]
+        done = process.run(argv, limits=LIMITS, cwd=work, pass_fds=(read_end,))
     finally:
         os.close(read_end)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "All checks passed.\n", "")
+    assert (done.code, done.out, done.err) == (0, "All checks passed.\n", "")
 
 
 def test_set_file_contents_are_bounded_in_total(work: Path) -> None:
@@ -116,6 +103,21 @@ def test_manifests_are_bounded_in_total(work: Path) -> None:
         (work / "manifests" / f"m{index}.yaml").write_text(text)
     code, out = run(["diff", "--from-manifest", "manifests", "-f", "values.yaml"], work)
     assert code == 2 and out.startswith("chartgen: error: manifests under manifests exceed 1 MiB"), out
+
+
+@pytest.mark.parametrize(
+    "written", ["global:\n  {key}: 1\n", "global: {{{key}: 1}}\n"], ids=["block", "flow"]
+)
+def test_a_key_the_parser_reads_no_further_is_refused_as_the_parser_refuses_it(
+    work: Path, written: str
+) -> None:
+    """The fast reader takes keys up to the full parser's 1,024 characters, and leaves a longer
+    one to the full parser, which refuses it: the same answer either way."""
+    for length, expected in ((1024, 0), (1025, 1)):
+        (work / "values.yaml").write_text(GOOD + written.format(key="k" * length))
+        code, out = run(["lint", "values.yaml"], work)
+        assert code == expected, out
+        assert ("error[yaml-syntax]" in out) == (expected == 1), out
 
 
 LIBRARY = """\
@@ -140,12 +142,10 @@ for d in fixed.remaining:
 
 
 def test_the_librarys_inputs_are_bounded_as_files_are(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(LIBRARY % (MAX_INPUT_BYTES + 1))],
-        capture_output=True, text=True, timeout=60, preexec_fn=_limited, check=False,
-    )  # fmt: skip
-    assert (done.returncode, done.stderr) == (0, "")
-    rules = [line.split("] ", 1)[0].split(": ", 1)[1] for line in done.stdout.splitlines()]
+    argv = [sys.executable, "-c", textwrap.dedent(LIBRARY % (MAX_INPUT_BYTES + 1))]
+    done = process.run(argv, limits=LIMITS, cwd=tmp_path)
+    assert (done.code, done.err) == (0, "")
+    rules = [line.split("] ", 1)[0].split(": ", 1)[1] for line in done.out.splitlines()]
     assert rules == [
         "error[yaml-too-deep",
         "error[yaml-too-deep",

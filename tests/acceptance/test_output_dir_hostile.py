@@ -8,18 +8,15 @@ hanging the suite or filling the disk; the timeout only stops a process that wai
 from __future__ import annotations
 
 import os
-import resource
 import signal
 import stat
-import subprocess
-import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-CPU_SECONDS = 5
+from tests.support import process
+
 TIMEOUT = 60
 #: Renders tried until a signal lands mid-write; on a loaded machine many finish first.
 ATTEMPTS = 60
@@ -31,27 +28,16 @@ STAGING = ".chartgen-"
 Tree = dict[str, str]
 
 
-def limits() -> None:
-    """Bounds on the render, and the signals it is sent as a terminal would deliver them: a
-    shell ignores SIGINT for a command it starts in the background, and a child inherits that."""
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20, 64 << 20))
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+#: Bounds on the render, and the signals it is sent as a terminal would deliver them.
+LIMITS = process.Limits(cpu=5, file_size=64 << 20, default_signals=True)
 
 
-def argv(*args: str) -> list[str]:
-    return [sys.executable, "-m", "chartgen", "render", *args]
+def start(*args: str) -> process.Process:
+    return process.Process([*process.CHARTGEN, "render", *args], limits=LIMITS)
 
 
-def start(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        argv(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limits
-    )
-
-
-def render(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv(*args), capture_output=True, text=True, preexec_fn=limits, timeout=TIMEOUT)
+def render(*args: str) -> process.Done:
+    return start(*args).wait(TIMEOUT)
 
 
 def snapshot(root: Path) -> Tree:
@@ -99,7 +85,7 @@ def alone(values: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -
     }
     trees = {}
     for name, args in runs.items():
-        assert render(*args, "--output-dir", str(folder / name)).returncode == 0
+        assert render(*args, "--output-dir", str(folder / name)).code == 0
         trees[name] = snapshot(folder / name)
     assert trees["first"] != trees["second"]
     assert sorted(trees["first"]) == sorted(trees["second"])
@@ -126,10 +112,10 @@ def test_racing_renders_into_a_new_directory_leave_one_complete_render(
         other = ("-f", str(second), *(SUBSET if subset else ()))
         pair = [start("-f", str(first), "--output-dir", str(out)), start(*other, "--output-dir", str(out))]
         races.append((out, subset, pair))
-    for out, subset, processes in races:
-        for process in processes:
-            _, err = process.communicate(timeout=TIMEOUT)
-            assert (process.returncode, err) == (0, "")
+    for out, subset, renders in races:
+        for running in renders:
+            done = running.wait(TIMEOUT)
+            assert (done.code, done.err) == (0, "")
         assert snapshot(out) in one_after_other[subset], out
         assert staging(out) == []
 
@@ -152,7 +138,7 @@ def test_links_in_the_old_tree_are_kept_as_links_and_never_read(
     )  # rendered: the link is replaced, never written through
     (out / "determined" / "charts").symlink_to(secrets)
     result = render("-f", str(values[0]), "--output-dir", str(out))
-    assert (result.returncode, result.stderr) == (0, "")
+    assert (result.code, result.err) == (0, "")
     tree = snapshot(out)
     assert not [path for path, text in tree.items() if SECRET in text]
     assert tree == {
@@ -177,7 +163,7 @@ def test_endless_entries_in_the_old_tree_are_kept_without_being_read(
     os.mkfifo(templates / "pipe.yaml")
     began = time.monotonic()
     result = render("-f", str(values[0]), "--output-dir", str(out))
-    assert (result.returncode, result.stderr) == (0, "")
+    assert (result.code, result.err) == (0, "")
     assert time.monotonic() - began < 10
     assert snapshot(out) == {
         **alone["first"],
@@ -207,22 +193,18 @@ def old_config(out: Path) -> bool:
     return config.read_text() == "old\n" and len(os.listdir(out / "determined" / "kept")) == KEPT
 
 
-def signal_while_staged(
-    out: Path, args: tuple[str, ...], send: Callable[[subprocess.Popen[str]], None]
-) -> tuple[subprocess.Popen[str], str, bool]:
-    """Start a render and signal it as soon as its own staging directory exists: (the process,
-    its standard error, whether the signal was sent while it was staging)."""
-    process = start(*args)
-    mine = f"{STAGING}{process.pid}-"
+def signal_while_staged(out: Path, args: tuple[str, ...], signum: int) -> tuple[process.Done, bool]:
+    """Start a render and send it ``signum`` as soon as its own staging directory exists: how it
+    ended, and whether the signal was sent while it was staging."""
+    running = start(*args)
+    mine = f"{STAGING}{running.pid}-"
     deadline = time.monotonic() + TIMEOUT
-    while process.poll() is None and time.monotonic() < deadline:
+    while running.poll() is None and time.monotonic() < deadline:
         if any(name.startswith(mine) for name in os.listdir(out)):
-            send(process)
-            _, err = process.communicate(timeout=TIMEOUT)
-            return process, err, True
+            running.signal(signum)
+            return running.wait(TIMEOUT), True
         time.sleep(0.0005)
-    _, err = process.communicate(timeout=TIMEOUT)
-    return process, err, False
+    return running.wait(TIMEOUT), False
 
 
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 130)])
@@ -235,10 +217,10 @@ def test_a_signal_mid_write_removes_the_staging_directory_and_keeps_the_old_tree
     args = ("-f", str(values[0]), "--output-dir", str(out))
     landed = 0
     for _ in range(ATTEMPTS):
-        process, err, staged = signal_while_staged(out, args, lambda p: p.send_signal(signum))
+        done, staged = signal_while_staged(out, args, signum)
         assert staging(out) == []
         if staged and old_config(out):
-            assert (process.returncode, err) == (status, "")
+            assert (done.code, done.err) == (status, "")
             landed += 1
             if landed == 3:
                 break
@@ -257,15 +239,15 @@ def test_staging_left_by_sigkill_is_removed_by_the_next_render(
     old = big_old_tree(out)
     args = ("-f", str(values[0]), "--output-dir", str(out))
     for _ in range(ATTEMPTS):
-        process, _, staged = signal_while_staged(out, args, lambda p: p.kill())
+        done, staged = signal_while_staged(out, args, signal.SIGKILL)
         if staged and old_config(out):
             break
         (out / "determined" / "templates" / "master-config.yaml").write_text("old\n")
-    assert process.returncode == -signal.SIGKILL
+    assert done.code == -signal.SIGKILL
     assert staging(out) != []  # nothing of a process runs after SIGKILL
     assert {path: text for path, text in snapshot(out).items() if not path.startswith(STAGING)} == old
     result = render(*args)
-    assert (result.returncode, result.stderr) == (0, "")
+    assert (result.code, result.err) == (0, "")
     assert staging(out) == []
     tree = snapshot(out)
     config = tree.pop("determined/templates/master-config.yaml")

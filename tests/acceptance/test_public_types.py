@@ -97,6 +97,15 @@ def test_every_type_the_api_takes_or_returns_is_exported() -> None:
     assert {chartgen.MasterTaskContainerDefaults, chartgen.Plan, chartgen.Hazard} <= seen
 
 
+def test_every_class_of_the_typed_model_is_public() -> None:
+    """``chartgen.api`` finds the model's classes by its package's ``__all__``: none is left out."""
+    from chartgen.values import model
+
+    classes = {name for name in model.__all__ if isinstance(getattr(model, name), type)}
+    assert classes <= set(NAMES)
+    assert all(getattr(chartgen, name) is getattr(model, name) for name in classes)
+
+
 def test_fixed_sets_are_literal_types() -> None:
     kind = _hints(chartgen.preview_pod)["kind"]
     assert typing.get_origin(kind) is typing.Literal and typing.get_args(kind) == KINDS

@@ -219,6 +219,19 @@ def test_show_only_of_a_template_that_renders_nothing_is_refused(values: Path) -
     )
 
 
+@pytest.mark.parametrize(
+    "pattern",
+    ["templates/nope-" + "x" * 5000 + ".yaml", "*" * 5000 + "b", "templates/master-route.yaml" + "*" * 5000],
+    ids=["unknown", "matches-no-template", "renders-nothing"],
+)
+def test_a_refused_pattern_is_said_once_and_cut(values: Path, pattern: str) -> None:
+    code, out, err = render("-f", str(values), "-s", pattern, "-s", pattern)
+    assert (code, out) == (2, "")
+    first = err.splitlines()[0]
+    assert first.count(pattern[:60]) == 1 and f"... ({len(pattern):,} characters)" in first
+    assert len(err) < 2000
+
+
 def read_tree(directory: Path) -> dict[str, str]:
     return {str(p.relative_to(directory)): p.read_text() for p in sorted(directory.rglob("*")) if p.is_file()}
 

@@ -3,7 +3,9 @@
 A ``Verdict`` is what ``record.py`` stores and ``test_consumers.py`` replays: whether real
 ``helm template`` renders the case, whether the Determined master starts on the ``master.yaml``
 it wrote (``tests/oracles/master``), and which objects the Kubernetes API server refuses
-(``tests/oracles/kube``), the task pods the master builds from the values' pod specs included.
+(``tests/oracles/kube``), the task pods the master builds from the values' pod specs included;
+whether the bundled PostgreSQL starts with the environment Helm gave it (``postgres.py``), and
+what the master's database driver makes of its ``db`` settings (``tests/oracles/masterdb``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 import yaml
 
 from tests.differential.strategy import Case as HelmCase
+from tests.oracles.postgres import Postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / ".tools" / "oracles"
@@ -43,6 +46,13 @@ class Verdict:
     kube: list[dict[str, Any]] = field(default_factory=list)
     tasks: list[dict[str, Any]] = field(default_factory=list)
     checked: int = 0
+    #: The bundled database's first start (``postgres.py``), with the ``PGPORT`` it was given;
+    #: None without one (``db.hostAddress``) or where nothing rendered.
+    postgres: dict[str, Any] | None = None
+    #: The master's database connection (``masterdb``): the ``given`` settings as the master
+    #: holds them, and the driver's ``connect``, ``lookup`` and ``migrate`` answers; None where
+    #: the master does not start.
+    database: dict[str, Any] | None = None
 
     @property
     def master_refuses(self) -> bool:
@@ -57,6 +67,8 @@ class Verdict:
             found.append(f"master ({self.master['stage']}): {self.master['error'][:300]}")
         found += [f"api server, {k['object']}: {_errors(k['errors'])}" for k in self.kube]
         found += [f"api server, {t['pod']}: {_errors(t['errors'])}" for t in self.tasks]
+        found += _postgres_refuses(self.postgres, self.database)
+        found += _database_refuses(self.database)
         return found
 
     def to_json(self) -> dict[str, Any]:
@@ -66,14 +78,76 @@ class Verdict:
             "kube": self.kube,
             "tasks": self.tasks,
             "checked": self.checked,
+            "postgres": self.postgres,
+            "database": self.database,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Verdict:
         helm = data["helm"]
         return cls(
-            helm["refused"], helm["error"], data["master"], data["kube"], data["tasks"], data["checked"]
+            helm["refused"],
+            helm["error"],
+            data["master"],
+            data["kube"],
+            data["tasks"],
+            data["checked"],
+            data.get("postgres"),  # recordings made before these consumers were replayed lack them
+            data.get("database"),
         )
+
+
+def _postgres_refuses(postgres: dict[str, Any] | None, database: dict[str, Any] | None) -> list[str]:
+    """The bundled database refuses to start, or listens elsewhere than the master connects
+    (the master's port and its Service's are the same bare text, read by go-yaml alike)."""
+    if postgres is None:
+        return []
+    if not postgres["ok"]:
+        return [f"postgres ({postgres['stage']}): PGPORT {postgres['pgport']!r}: {postgres['error'][:300]}"]
+    connect = (database or {}).get("connect") or {}
+    if connect.get("ok") and connect["port"] != postgres["port"]:
+        return [
+            f"postgres: listens on port {postgres['port']} (PGPORT {postgres['pgport']!r}), the master "
+            f"connects to {connect['port']}"
+        ]
+    return []
+
+
+def _database_refuses(database: dict[str, Any] | None) -> list[str]:
+    """The master's driver refuses the URL it builds, Go's resolver the host name, or the driver
+    reads another user, password, database, host or port than the settings hold."""
+    if database is None:
+        return []
+    given, connect, lookup, migrate = (database[k] for k in ("given", "connect", "lookup", "migrate"))
+    found = []
+    if not connect["ok"] and connect["root_cert"] != "unread":
+        found.append(
+            f"master (database): the driver refuses the URL the master builds: {connect['error'][:300]}"
+        )
+    if connect["ok"]:
+        read = {"user": connect["user"], "password": connect["password"], "database": connect["database"]}
+        meant = {"user": given["user"], "password": given["password"], "database": given["name"]}
+        found += [
+            f"master (database): the driver reads the URL's {name} as another than db.{name}"
+            for name in read
+            if read[name] != meant[name]
+        ]
+        if connect["host"] != given["host"] or (given["port"] and str(connect["port"]) != given["port"]):
+            found.append(
+                f"master (database): the driver connects to {connect['host']!r} port {connect['port']}, not "
+                f"{given['host']!r} port {given['port']!r}"
+            )
+    if lookup["refused"]:
+        found.append(
+            f"master (database): Go's resolver gives {lookup['refused']} no address without asking DNS"
+        )
+    if not migrate["ok"]:
+        found.append(f"master (database migrations): go-pg refuses the URL: {migrate['error'][:300]}")
+    elif migrate["dial_port"] <= 0:
+        found.append(
+            f"master (database migrations): go-pg dials {migrate['addr']!r}, port {migrate['dial_port']}"
+        )
+    return found
 
 
 def _errors(errors: list[dict[str, Any]]) -> str:
@@ -97,11 +171,11 @@ def answers(binary: str, requests: list[dict[str, Any]]) -> list[dict[str, Any]]
 class LineProcess:
     """A long-running oracle that answers one JSON line per JSON line."""
 
-    def __init__(self, binary: Path) -> None:
+    def __init__(self, binary: Path, env: dict[str, str] | None = None) -> None:
         if not binary.exists():
             raise FileNotFoundError(f"{binary} is not built: run `make oracles`")
         self.process = subprocess.Popen(
-            [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env
         )
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -245,6 +319,11 @@ class Oracles:
         self.helm, self.charts = helm, charts
         self.master = LineProcess(TOOLS / "masterdecode")
         self.kube = LineProcess(TOOLS / "kubevalidate")
+        self.images = LineProcess(TOOLS / "imagename")
+        # The master's container: no PG* variables, nothing in the home directory (masterdb).
+        self.home = tempfile.TemporaryDirectory()
+        self.database = LineProcess(TOOLS / "masterdb", env={"HOME": self.home.name, "PATH": "/usr/bin:/bin"})
+        self.postgres = Postgres()
 
     def judge(self, case: Case) -> Verdict:
         stream, error = helm_template(case, self.helm, self.charts.format(release=case.release))
@@ -252,6 +331,7 @@ class Oracles:
             return Verdict(True, error)
         text, edition = master_yaml(stream)
         master = self.master.ask({"id": "", "release": case.release, "master_yaml": text, "edition": edition})
+        config = master["config"]
         master = {"ok": master["ok"], "stage": master["stage"], "error": master["error"], "edition": edition}
         answer = self.kube.ask({"id": "", "manifests": stream})
         if answer.get("error"):
@@ -284,7 +364,27 @@ class Oracles:
                 checked += 1
                 if result["errors"]:
                     tasks.append({"pod": title, "errors": [_short(e) for e in result["errors"]]})
-        return Verdict(False, "", master, kube, tasks, checked)
+                tasks += [{"pod": f"{title} (kubelet)", "errors": [_field(d)]} for d in self.unparsable(pod)]
+        tasks += self.task_images(config)
+        database = None
+        if master["ok"] and isinstance(config, dict):
+            settings = config["db"]
+            given = {
+                k: str(settings.get(k) or "")
+                for k in ("host", "port", "user", "password", "name", "ssl_mode", "ssl_root_cert")
+            }
+            answer = self.database.ask({"id": "", "db": given})
+            database = {  # what the judge reads of it (``_database_refuses``)
+                "given": {k: given[k] for k in ("host", "port", "user", "password", "name")},
+                "connect": {**answer["connect"], "error": answer["connect"]["error"][:300]},
+                "lookup": {"refused": answer["lookup"]["refused"]},
+                "migrate": {k: answer["migrate"][k] for k in ("ok", "error", "addr", "dial_port")},
+            }
+        postgres = None
+        env = bundled_database_env(stream)
+        if env is not None:
+            postgres = {**self.postgres.first_start(env), "pgport": env.get("PGPORT", "")}
+        return Verdict(False, "", master, kube, tasks, checked, postgres, database)
 
     def kubelet(self, objects: list[Any]) -> list[dict[str, Any]]:
         """What the kubelet refuses of pods the API server stored: a Secret or ConfigMap volume
@@ -293,9 +393,15 @@ class Oracles:
         ``configmap.go`` ``SetUpAt``, Kubernetes v1.28.3); a claim no one can create leaves the pod
         unschedulable (the scheduler's ``volumebinding`` PreFilter: ``persistentvolumeclaim "x" not
         found``). An image pull secret that cannot exist is passed over (``kubelet_pods.go``
-        ``getPullSecretsForPod``): no refusal."""
+        ``getPullSecretsForPod``): no refusal. An image it cannot parse: ``unparsable``."""
         found = []
         for obj in objects:
+            title = (
+                f"{obj.get('kind')} {(obj.get('metadata') or {}).get('name')}"
+                if isinstance(obj, dict)
+                else ""
+            )
+            found += [{"object": f"{title} (kubelet)", "errors": [_field(d)]} for d in self.unparsable(obj)]
             for where, kind, name in _volume_references(obj):
                 probe = {"apiVersion": "v1", "kind": kind, "metadata": {"name": name, "namespace": "default"}}
                 (result,) = self.kube.ask({"id": "", "objects": [probe]})["results"]
@@ -305,19 +411,87 @@ class Oracles:
                     found.append({"object": f"{where} ({who})", "errors": [_field(detail)]})
         return found
 
+    def unparsable(self, obj: Any) -> list[str]:
+        """Each image of a pod or pod template that ``parsers.ParseImageName`` refuses (the
+        ``imagename`` oracle): the kubelet leaves the container waiting with ``InvalidImageName``
+        (``imageManager.EnsureImageExists``, ``pkg/kubelet/images/image_manager.go``). A task
+        pod's ``determined-container`` gets the task image from the master (``task_images``)."""
+        found = []
+        pod = _pod_spec(obj)
+        for container in [*(pod.get("initContainers") or []), *(pod.get("containers") or [])]:
+            if not isinstance(container, dict) or container.get("name") == "determined-container":
+                continue
+            image = container.get("image")
+            answer = self.images.ask({"id": "", "image": image}) if isinstance(image, str) else {"ok": True}
+            if not answer["ok"]:
+                found.append(
+                    f"image {image!r}: {answer['error']} (InvalidImageName), so the container never starts"
+                )
+        return found
+
+    def task_images(self, config: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The kubelet's refusal of the images tasks start in, from the master's decode: a task
+        runs on its manager's ``slot_type`` or, without slots, on ``cpu`` (``createSpec``,
+        ``kubernetesrm/spec.go``), in its pool's image of that device, else the top-level one
+        (``TaskContainerDefaultsConfig.Merge``, which skips empty fields), in all releases."""
+        if not config:
+            return []
+        top = (config.get("task_container_defaults") or {}).get("image") or {}
+        managers = [(config.get("resource_manager") or {}, config.get("resource_pools"))]
+        managers += [
+            (extra.get("resource_manager") or {}, extra.get("resource_pools"))
+            for extra in config.get("additional_resource_managers") or []
+        ]
+        found, seen = [], set()
+        for manager, pools in managers:
+            if manager.get("type") != "kubernetes":
+                continue
+            for pool in pools or [{}]:
+                own = (pool.get("task_container_defaults") or {}).get("image") or {}
+                for device in dict.fromkeys(("cpu", manager.get("slot_type"))):
+                    image = own.get(device) or top.get(device)
+                    if image and image not in seen:
+                        seen.add(image)
+                        answer = self.images.ask({"id": "", "image": image})
+                        if not answer["ok"]:
+                            what = f"the {device} task image of pool {pool.get('pool_name')} (kubelet)"
+                            detail = f"image {image!r}: {answer['error']} (InvalidImageName), so its tasks never start"
+                            found.append({"pod": what, "errors": [_field(detail)]})
+        return found
+
     def close(self) -> None:
         self.master.close()
         self.kube.close()
+        self.images.close()
+        self.database.close()
+        self.home.cleanup()
+
+
+#: The environment of the bundled database that its image reads (``docker-entrypoint.sh``).
+_DATABASE_ENV = ("PGPORT", "POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB")
+
+
+def bundled_database_env(stream: str) -> dict[str, str] | None:
+    """The environment the kubelet gives the bundled database's container (``PGPORT``,
+    ``POSTGRES_*``; a null value is the empty string), or None where the chart runs none."""
+    for doc in _documents(stream):
+        if not isinstance(doc, dict) or doc.get("kind") != "Deployment":
+            continue
+        if not str((doc.get("metadata") or {}).get("name", "")).startswith("determined-db-deployment"):
+            continue
+        for container in _pod_spec(doc).get("containers") or []:
+            env = {e.get("name"): e.get("value") for e in container.get("env") or [] if isinstance(e, dict)}
+            return {
+                name: "" if env[name] is None else str(env[name]) for name in _DATABASE_ENV if name in env
+            }
+    return None
 
 
 def _volume_references(obj: Any) -> list[tuple[str, str, str]]:
     """(object, kind, name) of each Secret, ConfigMap and claim a pod or pod template mounts,
     unless optional."""
-    if not isinstance(obj, dict):
-        return []
-    spec = obj.get("spec") or {}
-    pod = spec if obj.get("kind") == "Pod" else ((spec.get("template") or {}).get("spec") or {})
-    if not isinstance(pod, dict):
+    pod = _pod_spec(obj)
+    if not pod:
         return []
     where = f"{obj.get('kind')} {(obj.get('metadata') or {}).get('name')}"
     found = []
@@ -333,6 +507,15 @@ def _volume_references(obj: Any) -> list[tuple[str, str, str]]:
             if isinstance(source, dict) and not source.get("optional") and source.get(field_name):
                 found.append((where, kind, str(source[field_name])))
     return found
+
+
+def _pod_spec(obj: Any) -> dict[str, Any]:
+    """The pod spec of a Pod, or of another kind's pod template; empty for anything else."""
+    if not isinstance(obj, dict):
+        return {}
+    spec = obj.get("spec") or {}
+    pod = spec if obj.get("kind") == "Pod" else ((spec.get("template") or {}).get("spec") or {})
+    return pod if isinstance(pod, dict) else {}
 
 
 def _field(detail: str) -> dict[str, str]:

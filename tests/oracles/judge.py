@@ -1,7 +1,8 @@
 """Does chartgen's lint agree with the consumers? The rule every finding follows (issue 26).
 
 An error only where a consumer refuses what Helm writes (Helm itself, the master at start-up,
-the API server when the object or a task's pod is created) or does something other than what
+the API server when the object or a task's pod is created, the bundled PostgreSQL's first start,
+the master's database connection) or does something other than what
 the value evidently means; a warning where the value has no effect; nothing where the consumers
 do what was meant. So, for each case:
 
@@ -106,8 +107,12 @@ def disagreement(case: Case, verdict: Verdict) -> Problem | None:
         return Problem("missed", " | ".join(refused))
     if refused:
         return None
-    if verdict.master is not None and verdict.master.get("edition") == "ee" and not verdict.master["ok"]:
-        return None  # the Enterprise master may refuse; nothing here says it does not
+    if (
+        verdict.master is not None
+        and verdict.master.get("edition") == "ee"
+        and any(line.startswith("master") for line in verdict.refused_by)
+    ):
+        return None  # the Enterprise master may refuse (at start-up, its database): nothing says it does not
     wrong = [
         d for d in errors if d.rule not in MEANING and not any(tuple(d.path[: len(p)]) == p for p in UNJUDGED)
     ]

@@ -10,7 +10,7 @@ whether it takes a manifest stream with the text as a Pod's ``requests.cpu``, an
 document turned into JSON by sigs.k8s.io/yaml), and the ``parsequantity`` oracle
 (``tests/oracles/parsequantity``: apimachinery's ``Quantity.UnmarshalJSON``) what amount it
 reads. Writes ``tests/data/oracles/quantities.jsonl``, which ``test_quantities.py`` replays
-against ``chartgen.formats``.
+against ``chartgen.kubeapi.quantity`` and the value formats of ``chartgen.quantities``.
 """
 
 from __future__ import annotations

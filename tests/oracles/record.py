@@ -3,10 +3,11 @@
     python -m tests.oracles.record --charts '/tmp/up-{release}/helm/charts/determined' \\
         [--examples 2000] [--release 0.38.1] [--write]
 
-The cases: every conformance case and golden, then ``--examples`` generated cases per release
-(the Helm-edges strategy, derandomised). Each is rendered by real ``helm template`` from the
-upstream chart (never committed: CI does not have it), and what Helm writes goes to the master
-oracle and the API-server oracle (``make oracles`` builds both). Prints, per release, how many
+The cases: every conformance case and golden, the database's cases (``DATABASE``), then
+``--examples`` generated cases per release (the Helm-edges strategy, derandomised). Each is
+rendered by real ``helm template`` from the upstream chart (never committed: CI does not have
+it), and what Helm writes goes to the consumers' oracles (``consumers.py``; ``make oracles``
+builds and fetches them). Prints, per release, how many
 cases each consumer refuses and every case where chartgen's lint disagrees (``judge.py``); with
 ``--write``, stores the corpus, goldens and the first ``RECORDED`` generated cases per release
 in ``tests/data/oracles/consumers.jsonl``.
@@ -57,6 +58,43 @@ def corpus_cases() -> list[Case]:
     return found
 
 
+#: The database's values as its consumers read them (issue 26): PostgreSQL's ``PGPORT``, the master's
+#: URL and Go's name check; name -> (--set, --set-string, --set-json), on the latest release.
+DATABASE = {
+    "port-08080": (("db.port=08080",), (), ()),
+    "port-4e0": ((), ("db.port=4e0",), ()),
+    "port-1_0": (("db.port=1_0",), (), ()),
+    "port-8080.0": (("db.port=8080.0",), (), ()),
+    "port-0x1F90": (("db.port=0x1F90",), (), ()),
+    "port-04": ((), ("db.port=04",), ()),
+    "port-007": ((), ("db.port=007",), ()),
+    "port-010": ((), ("db.port=010",), ()),
+    "port-010-database-postgres": (("db.name=postgres",), ("db.port=010",), ()),
+    "port-null": (("db.port=null",), (), ()),
+    "external-port-08080": (("db.hostAddress=pg.example.com", "db.port=08080"), (), ()),
+    "external-port-null": (("db.hostAddress=pg.example.com", "db.port=null"), (), ()),
+    "host-quote": ((), ("db.hostAddress=a'b",), ()),
+    "host-accent": ((), ("db.hostAddress=é",), ()),
+    "host-true": (("db.hostAddress=true",), (), ()),
+    "host-map": ((), (), ('db.hostAddress={"a": 1}',)),
+    "host-digits": ((), ("db.hostAddress=1234",), ()),
+    "password-hash": ((), ("db.password=p#ss",), ()),
+    "password-at": ((), ("db.password=p@ss",), ()),
+    "password-slash": ((), ("db.password=p/ss",), ()),
+    "user-colon": ((), ("db.user=u:x",), ()),
+    "name-slash": ((), ("db.name=a/b",), ()),
+}
+
+
+def database_cases() -> list[Case]:
+    from tests.differential.strategy import BASE
+
+    return [
+        Case(SUPPORTED[-1], (BASE,), set_, set_string, set_json, source=f"database:{name}")
+        for name, (set_, set_string, set_json) in DATABASE.items()
+    ]
+
+
 def generated_cases(release: str, examples: int, seed: int) -> list[Case]:
     """The Helm-edges strategy's cases (tricky scalars, nulls, layered files, the --set family)."""
     from tests.differential.record import draw
@@ -95,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     records, failed = [], 0
     counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     try:
-        cases = [] if args.no_corpus else [c for c in corpus_cases() if c.release in releases]
+        cases = (
+            [] if args.no_corpus else [c for c in corpus_cases() + database_cases() if c.release in releases]
+        )
         for release in releases:
             cases += generated_cases(release, args.examples, args.seed)
         per_release: collections.Counter[str] = collections.Counter()
@@ -107,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
             tally["helm refuses"] += verdict.helm_refused
             tally["master refuses"] += verdict.master_refuses
             tally["api refuses"] += bool(verdict.kube or verdict.tasks)
+            tally["database refuses"] += any(
+                line.startswith(("postgres", "master (database")) for line in verdict.refused_by
+            )
             tally["objects checked"] += verdict.checked
             pending = problem is not None and problem.kind == "over-strict" and problem.rules <= NOT_YET_EXACT
             kind = (

@@ -1,16 +1,18 @@
-"""chartgen's quantity formats against the API server's own code (recorded by
-``tests/oracles/quantities.py``): what ``resource.ParseQuantity`` takes is no format error, and
-``quantity_value`` reads the amount it reads."""
+"""chartgen's Kubernetes quantities against the API server's own code (recorded by
+``tests/oracles/quantities.py``): ``chartgen.kubeapi.quantity``, the one parser the value
+formats, the API-server rules, diff and the planner read quantities with, refuses what
+``resource.ParseQuantity`` refuses, with its message, and reads the amount it reads, exactly;
+and the formats take what the API server takes."""
 
 from __future__ import annotations
 
 import json
-import math
-from decimal import Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, localcontext
 
 import pytest
 
-from chartgen.formats import check_format, quantity_value
+from chartgen.kubeapi.quantity import parse_quantity, quantity_text
+from chartgen.quantities import check_format, quantity_value
 from tests.oracles.quantities import RECORDS
 
 ROWS = [json.loads(line) for line in RECORDS.read_text().splitlines()]
@@ -49,21 +51,35 @@ def test_formats_accept_what_the_api_server_accepts() -> None:
     assert not wrong
 
 
-def test_quantity_value_reads_what_parse_quantity_reads() -> None:
+def _nanos(value: str) -> Decimal:
+    """A recorded amount in nano-units, every digit kept."""
+    with localcontext() as context:
+        context.prec, context.Emax, context.Emin = MAX_PREC, MAX_EMAX, MIN_EMIN
+        return Decimal(value).scaleb(9)
+
+
+def test_the_parser_reads_what_parse_quantity_reads() -> None:
+    """Every text of the record, as ``Quantity.UnmarshalJSON`` reads its JSON text: refused with
+    the API server's message, or its amount to the last digit."""
+    wrong = []
+    for row in ROWS:
+        text = quantity_text(row["text"])
+        assert text is not None
+        try:
+            found: object = parse_quantity(text)
+        except ValueError as exc:
+            found = str(exc)
+        expected = _nanos(row["value"]) if row["parsed"] else row["error"]
+        if found != expected:
+            wrong.append((row["text"], row["value"] or row["error"], found))
+    assert not wrong
+
+
+def test_quantity_value_is_the_amount_as_a_float() -> None:
     wrong = []
     for row in ROWS:
         found = quantity_value(row["text"])
-        if not row["parsed"]:
-            expected: float | None = None
-        elif row["value"]:
-            expected = float(Decimal(row["value"]))
-        elif row["float"] is None:  # beyond a float: an exponent of the order of int32
-            expected = math.copysign(math.inf, found or 1.0)
-        else:
-            expected = row["float"]
-            assert found is not None and math.isclose(found, expected, rel_tol=1e-15)
-            continue
-        if found != expected:
+        if found != (float(Decimal(row["value"])) if row["parsed"] else None):
             wrong.append((row["text"], row["value"], found))
     assert not wrong
 

@@ -81,7 +81,7 @@ def test_keep_policy_satisfied_or_nothing_to_keep(tmp_path: Path) -> None:
 
 def test_an_empty_host_is_unset_to_the_chart_not_a_malformed_one(tmp_path: Path) -> None:
     # helm 3.17 renders the bundled database for hostAddress: "" (its `if` reads "" as unset).
-    assert found(tmp_path, BASE + 'db:\n  hostAddress: ""\n', ["invalid-format"]) == []
-    assert found(tmp_path, BASE + 'db:\n  hostAddress: "a b"\n', ["invalid-format"]) == [
-        (4, 16, "invalid-format")
+    assert found(tmp_path, BASE + 'db:\n  hostAddress: ""\n', ["db-connection"]) == []
+    assert found(tmp_path, BASE + 'db:\n  hostAddress: "a b"\n', ["db-connection"]) == [
+        (4, 16, "db-connection")
     ]

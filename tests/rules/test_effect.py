@@ -62,6 +62,18 @@ def judged(tmp_path: Path, text: str, flags: SetFlags | None = None) -> list[tup
         # The API server does not check a pull secret's name; the kubelet passes over what it cannot find.
         ("", SetFlags(set=["imagePullSecretName=a'b"]), "invalid-format", Severity.WARNING,
          "pulls the images without credentials"),
+        # A boolean where the chart compares text, used only for its truth: gpu, as unset.
+        ("slotType: false\n", None, "wrong-type", Severity.WARNING, "no effect with these values"),
+        # Read by nobody without db.sslMode.
+        ("db:\n  resourceType: true\n", None, "wrong-type", Severity.WARNING, "no effect with these values"),
+        ('', SetFlags(set_json=['db.resourceType={"a": 1}']), "wrong-type", Severity.WARNING, "no effect"),
+        # ``default ""`` makes 0 empty before upstream's ``eq``: nothing is written.
+        ("", SetFlags(set=["logging.type=0"]), "wrong-type", Severity.WARNING, "no effect with these values"),
+        # Printed `map[a:1]`, which the master's cast reads as 0.
+        ("", SetFlags(set_json=['security.defaultTask.uid={"a": 1}']), "not-as-written", Severity.ERROR,
+         "`map[a:1]` there as 0"),
+        # ``if`` takes false as it takes null: the chart's 8Gi request is dropped.
+        ("", SetFlags(set=["masterMemRequest=false"]), "wrong-type", Severity.WARNING, "it is false"),
     ],
 )  # fmt: skip
 def test_a_value_of_the_wrong_type_is_judged_by_what_the_chart_renders(
@@ -70,6 +82,30 @@ def test_a_value_of_the_wrong_type_is_judged_by_what_the_chart_renders(
     ((found, level, message),) = judged(tmp_path, text, flags)
     assert (found, level) == (rule, severity)
     assert says in message
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        # YAML reads `&anc` written bare as null: the master's default logging, not an unknown type.
+        ('logging:\n  type: "&anc"\n', "`&` at its start is YAML syntax"),
+        ('notebookTimeout: "&anc"\n', "`&` at its start is YAML syntax"),
+        ('checkpointStorage:\n  saveExperimentBest: "#"\n', "`#` at its start is YAML syntax"),
+    ],
+)
+def test_text_yaml_reads_as_another_value_is_written_bare_s_finding(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    (finding,) = [d for d in diagnostics(tmp_path, BASE + text) if d.is_error]
+    assert finding.rule == "written-bare"
+    assert says in finding.message
+
+
+def test_a_consumers_reading_of_the_printed_value_says_more_than_its_type(tmp_path: Path) -> None:
+    """The master takes the pool named `map[a:1]`, which no pool has: that is the one error."""
+    flags = SetFlags(set_json=['defaultComputeResourcePool={"a": 1}'])
+    errors = [d for d in diagnostics(tmp_path, BASE, flags=flags) if d.is_error]
+    assert [d.rule for d in errors] == ["default-pool-exists"]
 
 
 def test_no_render_judges_a_value_beside_another_error(tmp_path: Path) -> None:

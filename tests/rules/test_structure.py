@@ -287,7 +287,6 @@ def test_max_slots_bounds_are_left_to_their_own_rule(tmp_path: Path) -> None:
         ("db:\n  memRequest: 8GB\n", (4, 15)),
         ("loadBalancerSourceRanges:\n  - 10.0.0.0/33\n", (4, 5)),
         ("checkpointStorage:\n  endpointUrl: minio:9000\n", (4, 16)),
-        ("db:\n  hostAddress: pg.example.com:5432\n", (4, 16)),
         ("resourceManager:\n  defaultNamespace: Team_A\n", (4, 21)),
     ],
 )

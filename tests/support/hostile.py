@@ -26,6 +26,7 @@ class Hostile:
 
     def write(self, directory: Path) -> list[str]:
         for name, data in self.files.items():
+            (directory / name).parent.mkdir(parents=True, exist_ok=True)
             (directory / name).write_bytes(data)
         return [arg.replace("{dir}", str(directory)) for arg in self.argv]
 

@@ -27,40 +27,50 @@ ALLOWED: dict[str, set[str]] = {
     "diagnostics": {"printable"},
     "printable": set(),
     "releases": {"diagnostics"},
-    "secrets": set(),
-    "_data": set(),
+    "redaction": set(),
+    # Each release's schema and defaults, projected from the generated ``chartgen.data``.
+    "release_data": {"data"},
     "data": set(),
     "suggest": set(),
     # Go's ParseDuration and robfig/cron's ParseStandard, as the master reads a retention schedule.
     "schedules": set(),
-    "formats": {"secrets"},
+    # Quantities read by the API server's own parser (chartgen/kubeapi/quantity.py).
+    "quantities": {"kubeapi", "redaction"},
     # Globs matched without backtracking: ``--show-only`` and a configuration's paths.
     "globs": set(),
+    # Container images as the kubelet parses them (``parsers.ParseImageName``).
+    "images": set(),
+    # The database's values as PostgreSQL and the master's database drivers read them.
+    "database": set(),
     "kube": {"diagnostics"},
     # What the Kubernetes API server refuses in an object: pure functions over dicts.
     "kubeapi": set(),
     "yamlio": {"diagnostics"},
-    "values": {"_data", "diagnostics", "formats", "releases", "secrets", "yamlio"},
+    "values": {"diagnostics", "quantities", "redaction", "release_data", "releases", "yamlio"},
     # Plan text escapes user text (node names, file names) as every message does.
-    "planning": {"diagnostics", "printable", "values"},
-    "podspec": {"_data", "data", "diagnostics", "releases", "suggest", "yamlio", "values"},
+    "planning": {"diagnostics", "kubeapi", "printable", "values"},
+    "podspec": {"data", "diagnostics", "release_data", "releases", "suggest", "yamlio", "values"},
     "rendering": {"diagnostics", "globs", "releases", "yamlio"},
     # Rules read the planner's sizing and the pod-spec checks: declared, one way only.
     "validation": {
-        "_data",
         "data",
+        # PGPORT and the master's database URL (chartgen/validation/rules/db_connection.py).
+        "database",
         "diagnostics",
-        "formats",
         "globs",
+        # The kubelet's image grammar (chartgen/validation/rules/kubelet.py).
+        "images",
         "kubeapi",
         "planning",
         "podspec",
+        "quantities",
+        "release_data",
         "releases",
         # The retention-schedule rule parses as the master does (chartgen/validation/rules/retention.py).
         "schedules",
         # The api- rules render the values and check the objects (chartgen/validation/rules/apiserver.py).
         "rendering",
-        "secrets",
+        "redaction",
         "suggest",
         "values",
         "yamlio",
@@ -70,19 +80,28 @@ ALLOWED: dict[str, set[str]] = {
     "fixing": {
         "diagnostics",
         "diffing",
+        "redaction",
         "releases",
         "rendering",
-        "secrets",
         "validation",
         "values",
         "yamlio",
     },
-    "diffing": {"diagnostics", "releases", "rendering", "secrets", "validation", "values", "yamlio"},
+    "diffing": {
+        "diagnostics",
+        "kubeapi",
+        "redaction",
+        "releases",
+        "rendering",
+        "validation",
+        "values",
+        "yamlio",
+    },
     # The lint run: configuration, loading, the rules and suppression, over many files.
     "checking": {"diagnostics", "releases", "validation", "values", "yamlio"},
     "report": {"diagnostics", "diffing", "printable"},
     # docs/rules.md is written from the rules' docstrings.
-    "gen": {"_data", "api", "releases", "rendering", "report", "validation", "values"},
+    "gen": {"api", "release_data", "releases", "rendering", "report", "validation", "values"},
     "api": {
         "checking",
         "diagnostics",

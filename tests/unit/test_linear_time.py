@@ -24,12 +24,11 @@ from typing import Any
 import pytest
 
 import chartgen
-from chartgen import formats
+from chartgen import quantities
 from chartgen.diagnostics import Diagnostic, Location, Severity
-from chartgen.diffing import quantity as diff_quantity
-from chartgen.kubeapi import syntax
+from chartgen.kubeapi.quantity import parse_quantity, read_quantity
+from chartgen.redaction import SECRET_KEYS
 from chartgen.rendering import select
-from chartgen.secrets import SECRET_KEYS
 from chartgen.validation import config, runner, schema_walk, suppression
 from chartgen.validation.rules import apiserver
 from chartgen.values import load, setparser
@@ -78,9 +77,9 @@ def _scalar(text: str) -> str:
 
 
 ENTRY_POINTS: dict[str, Callable[[int], object]] = {
-    "url": lambda n: formats.check_format("url", "http://" + "a" * n + " "),
-    "spelled number": lambda n: formats.spells_number("1" * n + "x", {"number", "integer"}),
-    "cpu quantity": lambda n: formats.check_format("cpu", "1" * n + "x"),
+    "url": lambda n: quantities.check_format("url", "http://" + "a" * n + " "),
+    "spelled number": lambda n: quantities.spells_number("1" * n + "x", {"number", "integer"}),
+    "cpu quantity": lambda n: quantities.check_format("cpu", "1" * n + "x"),
     "suppression comments": lambda n: suppression.directives(
         "# chartgen: ignore[" * (n // 19), "values.yaml"
     ),
@@ -93,8 +92,12 @@ ENTRY_POINTS: dict[str, Callable[[int], object]] = {
     ),
     "placeholders": lambda n: schema_walk.placeholders("${a" * (n // 3), whole=True),
     "api field path": lambda n: apiserver._steps("[a" * (n // 2)),
-    "diff quantity": lambda n: diff_quantity.parse_quantity("1" * n + "x"),
-    "api quantity": lambda n: formats.quantity_value("1" * n + "x"),
+    "diff quantity": lambda n: read_quantity("1" * n + "x"),
+    "long quantity": lambda n: read_quantity("1" * n),
+    "long binary fraction": lambda n: read_quantity("0." + "1" * n + "Ki"),
+    "long exponent": lambda n: read_quantity("1e" + "0" * n + "3"),
+    "long memory quantity": lambda n: quantities.check_format("memory", "1" * n + "m"),
+    "api quantity": lambda n: quantities.quantity_value("1" * n + "x"),
 }
 
 
@@ -105,12 +108,16 @@ def test_entry_point_is_linear(name: str) -> None:
 
 def test_entry_points_still_judge_as_before() -> None:
     """The inputs above are refused, and what they are built from still accepted."""
-    assert formats.check_format("url", "http://" + "a" * 99 + " ") is not None
-    assert formats.check_format("url", "http://" + "a" * 99) is None
-    assert not formats.spells_number("1" * 99 + "x", {"number"})
-    assert formats.spells_number("1.5e3", {"number"}) and formats.spells_number("12.", {"number"})
-    assert diff_quantity.parse_quantity("1" * 99 + "x") is None
-    assert diff_quantity.parse_quantity("1.5Gi") == 3 * 2**29
+    assert quantities.check_format("url", "http://" + "a" * 99 + " ") is not None
+    assert quantities.check_format("url", "http://" + "a" * 99) is None
+    assert not quantities.spells_number("1" * 99 + "x", {"number"})
+    assert quantities.spells_number("1.5e3", {"number"}) and quantities.spells_number("12.", {"number"})
+    assert read_quantity("1" * 99 + "x") is None
+    assert read_quantity("1.5Gi") == 3 * 2**29 * 10**9
+    assert read_quantity("1" * 99) == int("1" * 99) * 10**9
+    assert read_quantity("0." + "1" * 99 + "Ki") == 113_777_777_778
+    assert read_quantity("1e" + "0" * 99 + "3") == 10**12
+    assert quantities.check_format("memory", "1" * 99 + "m") is not None
     assert emit.scalar("0" + "a" * 9 + " ") == "'0aaaaaaaaa '"
     assert emit.scalar("0aaaaaaaaa") == "0aaaaaaaaa"
     assert emit.scalar("8Gi") == "8Gi" and emit.scalar("0.5.1") == "'0.5.1'"
@@ -192,7 +199,7 @@ def test_too_large_file_is_not_scanned_for_comments(tmp_path: Path) -> None:
 def test_kubernetes_quantity_parser_is_linear() -> None:
     def parse(n: int) -> None:
         with pytest.raises(ValueError):
-            syntax.parse_quantity("1" * n + "x")
+            parse_quantity("1" * n + "x")
 
     _assert_linear(parse)
 
@@ -349,13 +356,20 @@ def _literal_patterns() -> Iterator[tuple[str, re.Pattern[str], str]]:
             if owner.id == "re" and node.args:
                 pattern = _resolve(node.args[0], module)
                 flags = _resolve(node.args[1], module) if method == "compile" and len(node.args) > 1 else 0
-                if isinstance(pattern, str):
+                if isinstance(pattern, str | bytes):
                     pattern = re.compile(pattern, flags)
                 if isinstance(pattern, re.Pattern):
                     # One compiled and returned may be applied by a scanning method: assume the worst.
-                    yield where, pattern, _MODES.get(method, "search")
+                    yield where, _over_text(pattern), _MODES.get(method, "search")
             elif isinstance(getattr(module, owner.id, None), re.Pattern) and method in _MODES:
-                yield where, getattr(module, owner.id), _MODES[method]
+                yield where, _over_text(getattr(module, owner.id)), _MODES[method]
+
+
+def _over_text(pattern: re.Pattern[Any]) -> re.Pattern[str]:
+    """A pattern over bytes as the same pattern over text, which grows as it does."""
+    if isinstance(pattern.pattern, bytes):
+        return re.compile(pattern.pattern.decode("latin-1"), pattern.flags & ~re.LOCALE)
+    return pattern
 
 
 def _schema_patterns() -> Iterator[tuple[str, re.Pattern[str], str]]:
@@ -488,10 +502,9 @@ def test_every_pattern_is_found() -> None:
     """The search below finds the patterns it is meant to: were it blind, the next test would pass."""
     found = {(where.split(":")[0], pattern.pattern, mode) for where, pattern, mode in _patterns()}
     assert len(found) >= 40
-    assert ("chartgen.formats", formats._URL, "fullmatch") in found
+    assert ("chartgen.quantities", quantities._URL, "fullmatch") in found
     assert ("chartgen.validation.suppression", suppression._OPENING.pattern, "search") in found
     assert ("chartgen.yamlio.emit", emit._PLAIN_DIGIT.pattern, "fullmatch") in found
-    assert ("chartgen.diffing.quantity", diff_quantity._QUANTITY.pattern, "match") in found
     assert ("values_schema", "^/", "search") in found
 
 

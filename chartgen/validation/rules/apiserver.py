@@ -25,10 +25,6 @@ from chartgen.validation.registry import Context, rule
 if TYPE_CHECKING:
     from chartgen.kubeapi import Refusal
 
-#: (context, [(rule, values path, message)]) of the last run: the rules below share one render.
-_last: tuple[Context, list[tuple[str, Path, str, bool]]] | None = None
-
-
 # Which rule reports a refusal: by the field the API server names.
 _FAMILIES = (
     ("api-volume-mounts", ("volumeMounts", "volumes[", "volumes.", "volumeDevices")),
@@ -259,7 +255,7 @@ def _quote(value: object) -> str:
 
 
 def _secret(path: Path) -> bool:
-    from chartgen.secrets import is_secret_key
+    from chartgen.redaction import is_secret_key
 
     return any(is_secret_key(part) for part in path)
 
@@ -344,14 +340,15 @@ def task_pods(ctx: Context) -> list[tuple[str, typing.Any, tuple[Path, ...]]]:
 
     if next(pod_spec_paths(ctx), None) is None:
         return []  # the master's own pods: nothing of the values reaches them to be refused
-    from chartgen.podspec.preview import KINDS, UnknownPool, pools, preview_pod
+    from chartgen.podspec.preview import KINDS, Pools, UnknownPool, preview_pod
     from chartgen.podspec.smp import PatchError
 
     found = []
-    for pool in pools(ctx.values):
+    known = Pools(ctx.values)
+    for pool in known.all:
         for kind in KINDS:
             try:
-                preview = preview_pod(ctx.values, kind, pool.name)
+                preview = preview_pod(ctx.values, kind, pool.name, known=known)
             except (UnknownPool, PatchError, ValueError):
                 continue
             if not preview.layers:
@@ -375,10 +372,8 @@ def task_pods(ctx: Context) -> list[tuple[str, typing.Any, tuple[Path, ...]]]:
 
 
 def _findings(ctx: Context) -> list[tuple[str, Path, str, bool]]:
-    """(rule, values path, message) of every refusal; computed once however many rules ask."""
-    global _last
-    if _last is not None and _last[0] is ctx:
-        return _last[1]
+    """(rule, values path, message, at the key) of every refusal, from one render the rules below
+    share (``Context.once``)."""
     from chartgen.kubeapi import refusals
 
     index: _Index | None = None
@@ -386,10 +381,12 @@ def _findings(ctx: Context) -> list[tuple[str, Path, str, bool]]:
     seen: set[tuple[Path, str, str]] = set()
     targets: list[tuple[str, typing.Any, tuple[Path, ...], str, tuple[Refusal, ...]]] = [
         (f"{obj.get('kind')} {obj.get('metadata', {}).get('name')}", obj, (), template, found)
-        for template, obj, found in _chart_objects(ctx)
+        for template, obj, found in ctx.once(_chart_objects)
         if isinstance(obj, dict)
     ]
-    targets.extend((title, obj, within, "", tuple(refusals(obj))) for title, obj, within in task_pods(ctx))
+    targets.extend(
+        (title, obj, within, "", tuple(refusals(obj))) for title, obj, within in ctx.once(task_pods)
+    )
     for title, obj, within, template, found in targets:
         task = not template
         for refusal in found:
@@ -411,12 +408,11 @@ def _findings(ctx: Context) -> list[tuple[str, Path, str, bool]]:
             else:
                 message = f"the API server refuses {title}: {_describe(refusal, path, ctx.release_name)}{related}{source}"
             out.append((TASK_RULE if task else _family(refusal), where, message, key))
-    _last = (ctx, out)
     return out
 
 
 def _report(ctx: Context, rule_id: str) -> Iterator[Diagnostic]:
-    for found, path, message, key in _findings(ctx):
+    for found, path, message, key in ctx.once(_findings):
         if found == rule_id:
             yield ctx.diag(rule_id, path, message, key=key)
 

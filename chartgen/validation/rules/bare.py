@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
 from chartgen.hints import typing
-from chartgen.secrets import SECRET_KEYS
+from chartgen.redaction import SECRET_KEYS
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.writes import AS_TEXT, strict_reader, target, writes
 from chartgen.yamlio.resolve import HelmFloat, go_string, resolve_plain, yaml11_not_text

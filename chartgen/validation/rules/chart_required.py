@@ -30,11 +30,11 @@ def max_slots_required(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``maxSlotsPerPod:`` (empty, or not written at all)
     """
     if missing(ctx.get("maxSlotsPerPod")):
-        yield ctx.diag(
+        yield ctx.required(
             "max-slots-per-pod-required", ("maxSlotsPerPod",),
-            "maxSlotsPerPod is required: set it to the number of GPUs (slots) on each node, or their "
-            "greatest common divisor if node sizes differ; the chart refuses to render without it",
-            key=True,
+            "set it to the number of GPUs (slots) on each node, or their greatest common divisor if "
+            "node sizes differ; the chart refuses to render without it",
+            refused=False,
         )  # fmt: skip
 
 
@@ -59,11 +59,9 @@ def password_required(ctx: Context) -> Iterator[Diagnostic]:
     """
     key, value = _initial_password(ctx)
     if value is None:
-        yield ctx.diag(
+        yield ctx.required(
             "initial-password-required", (key,),
-            "initialUserPassword is required: it becomes the initial password of the admin and "
-            "determined users, and the chart refuses to render without it",
-            key=True,
+            "it becomes the initial password of the admin and determined users",
         )  # fmt: skip
 
 
@@ -104,11 +102,9 @@ def master_port_required(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``masterPort: null`` (deletes the chart's default 8080)
     """
     if missing(ctx.get("masterPort")):
-        yield ctx.diag(
+        yield ctx.required(
             "master-port-required", ("masterPort",),
-            "masterPort is required: it is the port of the master Service (the chart's default is "
-            "8080), and the chart refuses to render without it",
-            key=True,
+            "it is the port of the master Service (the chart's default is 8080)",
         )  # fmt: skip
 
 
@@ -159,10 +155,9 @@ def task_images_paired(ctx: Context) -> Iterator[Diagnostic]:
     for name, value in images.items():
         other = "gpuImage" if name == "cpuImage" else "cpuImage"
         if missing(value):
-            yield ctx.diag(
+            yield ctx.required(
                 "task-images-paired", ("taskContainerDefaults", name),
-                f"taskContainerDefaults.{name} is required when taskContainerDefaults.{other} is set: "
                 f"the {ctx.release} chart takes default task images only as a pair and refuses "
                 "to render one alone",
-                key=True,
+                when=f"when taskContainerDefaults.{other} is set", refused=False,
             )  # fmt: skip

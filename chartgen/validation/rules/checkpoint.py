@@ -35,11 +35,10 @@ def type_required(ctx: Context) -> Iterator[Diagnostic]:
     """
     storage = ctx.get("checkpointStorage")
     if storage is None or (isinstance(storage, dict) and missing(storage.get("type"))):
-        yield ctx.diag(
+        yield ctx.required(
             "checkpoint-type-required", ("checkpointStorage", "type"),
-            "checkpointStorage.type is required (shared_fs, directory, gcs, s3 or azure): the chart "
-            "refuses to render master.yaml without it",
-            key=True,
+            "the chart refuses to render master.yaml without it",
+            when="(shared_fs, directory, gcs, s3 or azure)", refused=False,
         )  # fmt: skip
 
 
@@ -58,11 +57,9 @@ def location_required(ctx: Context) -> Iterator[Diagnostic]:
         return
     name, what = LOCATION[kind]
     if missing(storage.get(name)):
-        yield ctx.diag(
+        yield ctx.required(
             "checkpoint-location-required", ("checkpointStorage", name),
-            f"checkpointStorage.{name} is required when checkpointStorage.type is {kind}: it is "
-            f"{what}, and the chart refuses to render without it",
-            key=True,
+            f"it is {what}", when=f"when checkpointStorage.type is {kind}",
         )  # fmt: skip
 
 

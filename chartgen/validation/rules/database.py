@@ -22,12 +22,9 @@ def credentials_required(ctx: Context) -> Iterator[Diagnostic]:
     db = mapping(ctx.get("db"))
     for name in ("user", "password"):
         if missing(db.get(name)):
-            yield ctx.diag(
-                "db-credentials-required", ("db", name),
-                f"db.{name} is required: the master logs in to the database with it, and the chart "
-                "refuses to render without it",
-                key=True,
-            )  # fmt: skip
+            yield ctx.required(
+                "db-credentials-required", ("db", name), "the master logs in to the database with it"
+            )
 
 
 @rule("db-storage-size-required")
@@ -44,11 +41,11 @@ def storage_size_required(ctx: Context) -> Iterator[Diagnostic]:
     if truthy(db.get("hostAddress")) or truthy(db.get("disablePVC")):
         return
     if missing(db.get("storageSize")):
-        yield ctx.diag(
+        yield ctx.required(
             "db-storage-size-required", ("db", "storageSize"),
-            "db.storageSize is required for the database's PersistentVolumeClaim (unless db.hostAddress "
-            "or db.disablePVC is set): the chart refuses to render without it",
-            key=True,
+            "the chart refuses to render without it",
+            when="for the database's PersistentVolumeClaim (unless db.hostAddress or db.disablePVC is set)",
+            refused=False,
         )  # fmt: skip
 
 
@@ -61,12 +58,10 @@ def ssl_root_cert(ctx: Context) -> Iterator[Diagnostic]:
     """
     db = mapping(ctx.get("db"))
     if truthy(db.get("sslMode")) and missing(db.get("sslRootCert")):
-        yield ctx.diag(
+        yield ctx.required(
             "db-ssl-root-cert", ("db", "sslRootCert"),
-            "db.sslRootCert is required when db.sslMode is set: it is the file name of the root "
-            "certificate inside the db.certResourceName Secret or ConfigMap, and the chart refuses to "
-            "render without it",
-            key=True,
+            "it is the file name of the root certificate inside the db.certResourceName Secret or ConfigMap",
+            when="when db.sslMode is set",
         )  # fmt: skip
 
 
@@ -85,18 +80,16 @@ def ssl_cert_resource(ctx: Context) -> Iterator[Diagnostic]:
         return
     kind = db.get("resourceType")
     if missing(kind):
-        yield ctx.diag(
+        yield ctx.required(
             "db-ssl-cert-resource", ("db", "resourceType"),
-            "db.resourceType is required when db.sslMode is set (secret or configMap): it says what "
-            "holds the database certificate, and the chart refuses to render without it",
-            key=True,
+            "it says what holds the database certificate",
+            when="when db.sslMode is set (secret or configMap)",
         )  # fmt: skip
     if missing(db.get("certResourceName")):
-        yield ctx.diag(
+        yield ctx.required(
             "db-ssl-cert-resource", ("db", "certResourceName"),
-            "db.certResourceName is required when db.sslMode is set: it names the Secret or ConfigMap "
-            "holding the database certificate, and the chart refuses to render without it",
-            key=True,
+            "it names the Secret or ConfigMap holding the database certificate",
+            when="when db.sslMode is set",
         )  # fmt: skip
 
 

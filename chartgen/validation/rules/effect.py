@@ -22,10 +22,13 @@ from __future__ import annotations
 import re
 
 from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
-from chartgen.hints import typing
+from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.records import replace
 from chartgen.validation.registry import Context, explain, fixes
 from chartgen.validation.rules.structure import fix_wrong_type
+
+if TYPE_CHECKING:
+    from chartgen.rendering.audit import Recording
 
 RULE = "not-as-written"
 
@@ -55,7 +58,8 @@ fixes(RULE, safe=True)(fix_wrong_type)
 JUDGED = frozenset({"wrong-type", "invalid-format", "invalid-enum", "out-of-range"})
 #: Errors about how a consumer reads what chartgen renders exactly as Helm does (text written
 #: bare, a float printed as text, an integer too large, a placeholder, a pool the master lacks,
-#: slots or checkpoint counts it refuses tasks for):
+#: slots or checkpoint counts it refuses tasks for, what PostgreSQL, the master's database
+#: drivers and the kubelet refuse):
 #: beside them the render still says what Helm writes. Any other error may be Helm's own refusal.
 READ_AFTER = frozenset(
     {
@@ -66,6 +70,9 @@ READ_AFTER = frozenset(
         "default-pool-exists",
         "max-slots-per-pod-positive",
         "checkpoint-save-count",
+        "db-port",
+        "db-connection",
+        "invalid-image-name",
         RULE,
     }
 )
@@ -115,6 +122,10 @@ def judged_by_render(ctx: Context, found: list[Diagnostic]) -> list[Diagnostic]:
     moot = {
         d for d in suspects if d.rule in ("invalid-format", "invalid-enum") and _misread_bare(ctx, d, found)
     }
+    # Where what Helm writes of the value draws an error about how its consumer reads it (a pool
+    # named `map[a:1]` that no pool has), that error says what happens; the type's says less.
+    read_after = {o.path for o in found if o.is_error and o.rule in READ_AFTER}
+    moot |= {d for d in suspects if d.rule == "wrong-type" and d.path in read_after}
     bare = {
         d: b for d in suspects if d.rule == "wrong-type" and (b := _misread_text(ctx, d, renders)) is not None
     }
@@ -262,12 +273,12 @@ class _Renders:
         self.read: list[typing.Any] | None = None
         self.live: dict[Path, dict[str, list[str]]] | None = None
 
-    def _texts(self, values: dict[str, typing.Any]) -> list[str] | None:
+    def _texts(self, values: dict[str, typing.Any], recording: Recording | None = None) -> list[str] | None:
         from chartgen.rendering.chart import render
 
         self.left -= 1
         try:
-            return [m.text for m in render(values, self.info)]
+            return [m.text for m in render(values, self.info, recording=recording)]
         except Exception:  # values that do not render, whatever the reason: nothing to compare
             return None
 
@@ -278,19 +289,28 @@ class _Renders:
         if isinstance(_at(self.values, path), bool):
             return None
         if self.live is None:
-            if self.left <= 0:
-                return None
-            from chartgen.rendering import audit
+            self.live = self._sites(self.values)
+        return None if self.live is None else self.live.get(path, {})
 
-            self.left -= 1
-            self.live = {}
-            with audit.recording() as record:
-                if self._texts(audit.tagged(self.values)) is None:
-                    record.clear()
-            for where, how, template in record:
-                sites = self.live.setdefault(where, {}).setdefault(how, [])
-                sites.append(template.removesuffix(".yaml"))
-        return self.live.get(path, {})
+    def writes_as(self, path: Path, text: str) -> dict[str, list[str]] | None:
+        """How the render with ``path`` set to ``text`` writes it; None when out of renders."""
+        sites = self._sites(_changed(self.values, {path: text}))
+        return None if sites is None else sites.get(path, {})
+
+    def _sites(self, values: dict[str, typing.Any]) -> dict[Path, dict[str, list[str]]] | None:
+        """Where a render of ``values`` writes each value, and how (the audit); None when out of
+        renders."""
+        if self.left <= 0:
+            return None
+        from chartgen.rendering import audit
+
+        self.left -= 1
+        live: dict[Path, dict[str, list[str]]] = {}
+        record = audit.Recording()
+        rendered = self._texts(values, record) is not None
+        for where, how, template in record.found if rendered else ():
+            live.setdefault(where, {}).setdefault(how, []).append(template.removesuffix(".yaml"))
+        return live
 
     def same(self, path: Path, value: object) -> bool | None:
         """Whether the objects stay the same with ``path`` set to ``value``; None when out of
@@ -551,7 +571,14 @@ def _refusal(ctx: Context, path: Path, meant: object, renders: _Renders) -> Diag
     )
     trial = Context(loaded, ctx.release_name, ctx.namespace, ctx.is_upgrade)
     checks = [rule for rule in all_rules() if rule.check is not None and not rule.renders]
-    live = renders.writes(path) if isinstance(meant, str) and not isinstance(ctx.get(*path), bool) else None
+    # A boolean cannot carry its path through a render: where the text meant goes is asked of its own.
+    live = (
+        None
+        if not isinstance(meant, str)
+        else renders.writes_as(path, meant)
+        if isinstance(ctx.get(*path), bool)
+        else renders.writes(path)
+    )
     if live is not None and (why := misread(path, str(meant), live)) is not None:
         return ctx.diag(BARE, path, f"{dotted(path)}: {why}")
     # A warning that the value has no effect counts too: ``logColor: false`` renders as 0 does,
@@ -683,7 +710,7 @@ def _changed(values: dict[str, typing.Any], changes: dict[Path, typing.Any]) -> 
 
 
 def _secret(ctx: Context, path: Path) -> bool:
-    from chartgen.secrets import SECRET_KEYS
+    from chartgen.redaction import SECRET_KEYS
 
     where = ctx.loaded.positions.get(path)
     return path[-1] in SECRET_KEYS or (where is not None and where.file == "--set-file")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic, Path, Severity, dotted, listed
+from chartgen.diagnostics import Diagnostic, Severity, listed
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, missing, truthy
 from chartgen.yamlio.resolve import go_string
@@ -18,13 +18,8 @@ def _installed(ctx: Context) -> dict[str, object] | None:
     return None
 
 
-def _required(ctx: Context, path: Path, why: str) -> Diagnostic:
-    return ctx.diag(
-        "genai-required", path,
-        f"{dotted(path)} is required when genai.version is set: {why}, and the chart refuses to render "
-        "without it",
-        key=True,
-    )  # fmt: skip
+#: When GenAI's settings are required.
+_INSTALLED = "when genai.version is set"
 
 
 @rule("genai-required")
@@ -48,29 +43,30 @@ def required(ctx: Context) -> Iterator[Diagnostic]:
         ("extraResourcePoolMetadata", "it is the per-pool metadata GenAI reads ({} for none)"),
     ):
         if missing(genai.get(name)):
-            yield _required(ctx, ("genai", name), why)
+            yield ctx.required("genai-required", ("genai", name), why, when=_INSTALLED)
     if ctx.get("resourcePools") is None:
-        yield ctx.diag(
+        yield ctx.required(
             "genai-required", ("resourcePools",),
-            "resourcePools is required when genai.version is set: the chart checks GenAI's pool "
-            "metadata against it, and refuses to render without it",
-            key=True,
+            "the chart checks GenAI's pool metadata against it, and refuses to render without it",
+            when=_INSTALLED, refused=False,
         )  # fmt: skip
     if not truthy(genai.get("sharedPVCName")) and not truthy(genai.get("sharedFSHostPath")):
         generated = mapping(genai.get("generatedPVC"))
         for name in ("storageSize", "storageClassName"):
             if missing(generated.get(name)):
-                yield _required(
-                    ctx,
+                yield ctx.required(
+                    "genai-required",
                     ("genai", "generatedPVC", name),
                     "without genai.sharedPVCName or genai.sharedFSHostPath the chart creates GenAI's "
                     "shared volume claim from it",
+                    when=_INSTALLED,
                 )
     if truthy(genai.get("shouldInitializeSharedFSGroupPermissions")) and missing(genai.get("agentGroupID")):
-        yield _required(
-            ctx,
+        yield ctx.required(
+            "genai-required",
             ("genai", "agentGroupID"),
             "genai.shouldInitializeSharedFSGroupPermissions gives the shared file system to that group",
+            when=_INSTALLED,
         )
 
 

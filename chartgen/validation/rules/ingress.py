@@ -45,12 +45,13 @@ def host(ctx: Context) -> Iterator[Diagnostic]:
     value = mapping(ctx.get("ingress")).get("host")
     if value is None or value == "":
         if _termination(ctx):
-            yield ctx.diag(
+            yield ctx.required(
                 "ingress-host",
-                ("ingress", "tls"),
-                "ingress.host is required when ingress.tls is set: the certificate and the "
-                "ssl-passthrough routing both select traffic by host name",
-                key=True,
+                ("ingress", "host"),
+                "the certificate and the ssl-passthrough routing both select traffic by host name",
+                when="when ingress.tls is set",
+                refused=False,
+                at=("ingress", "tls"),
             )
         return
     if not isinstance(value, str):

@@ -28,11 +28,10 @@ def elastic_address(ctx: Context) -> Iterator[Diagnostic]:
         return
     for name, what in (("host", "host name"), ("port", "port")):
         if missing(logging.get(name)):
-            yield ctx.diag(
+            yield ctx.required(
                 "elastic-address-required", ("logging", name),
-                f"logging.{name} is required when logging.type is elastic: it is the Elasticsearch "
-                f"{what} the master and tasks send logs to, and the chart refuses to render without it",
-                key=True,
+                f"it is the Elasticsearch {what} the master and tasks send logs to",
+                when="when logging.type is elastic",
             )  # fmt: skip
 
 

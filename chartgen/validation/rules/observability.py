@@ -20,9 +20,8 @@ def enable_prometheus(ctx: Context) -> Iterator[Diagnostic]:
     if not (truthy(observability) and isinstance(observability, dict)):
         return
     if missing(observability.get("enable_prometheus")):
-        yield ctx.diag(
+        yield ctx.required(
             "observability-enable-prometheus", ("observability", "enable_prometheus"),
-            "observability.enable_prometheus is required when observability is set (true or false): "
-            "it is the only setting the chart passes on, and the chart refuses to render without it",
-            key=True,
+            "it is the only setting the chart passes on",
+            when="when observability is set (true or false)",
         )  # fmt: skip

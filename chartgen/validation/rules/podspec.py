@@ -18,8 +18,6 @@ from chartgen.validation.rules.pools import pool_entries
 TOP_LEVEL = ("cpuPodSpec", "gpuPodSpec", "checkpointGcPodSpec")
 IN_POOL = ("cpu_pod_spec", "gpu_pod_spec", "checkpoint_gc_pod_spec")
 
-_last: tuple[Context, list[tuple[Path, Finding]]] | None = None
-
 
 def pod_spec_paths(ctx: Context) -> Iterator[Path]:
     """Every pod spec the chart writes into master.yaml."""
@@ -33,22 +31,19 @@ def pod_spec_paths(ctx: Context) -> Iterator[Path]:
 
 
 def _findings(ctx: Context) -> list[tuple[Path, Finding]]:
-    """Every finding of every pod spec, with the spec's path; computed once however many rules ask."""
-    global _last
-    if _last is None or _last[0] is not ctx:
-        found: list[tuple[Path, Finding]] = []
-        paths = list(pod_spec_paths(ctx))
-        if paths:
-            from chartgen.podspec.podschema import check_pod
+    """Every finding of every pod spec, with the spec's path (once per context: ``Context.once``)."""
+    found: list[tuple[Path, Finding]] = []
+    paths = list(pod_spec_paths(ctx))
+    if paths:
+        from chartgen.podspec.podschema import check_pod
 
-            for path in paths:
-                found.extend((path, finding) for finding in check_pod(ctx.get(*path), ctx.release))
-        _last = (ctx, found)
-    return _last[1]
+        for path in paths:
+            found.extend((path, finding) for finding in check_pod(ctx.get(*path), ctx.release))
+    return found
 
 
 def _report(ctx: Context, rule: str | None) -> Iterator[Diagnostic]:
-    for base, found in _findings(ctx):
+    for base, found in ctx.once(_findings):
         if rule is None or found.rule == rule:
             yield ctx.diag(
                 found.rule, (*base, *found.path), found.message, severity=found.severity, key=found.key

@@ -46,12 +46,9 @@ def kubeconfig(ctx: Context) -> Iterator[Diagnostic]:
             ("kubeconfig_secret_value", "the key of the kubeconfig inside that Secret"),
         ):
             if missing(manager.get(name)):
-                yield ctx.diag(
-                    "additional-rm-kubeconfig", (KEY, index, "resource_manager", name),
-                    f"{KEY}[{index}].resource_manager.{name} is required: it names {what}, and the "
-                    "chart refuses to render without it",
-                    key=True,
-                )  # fmt: skip
+                yield ctx.required(
+                    "additional-rm-kubeconfig", (KEY, index, "resource_manager", name), f"it names {what}"
+                )
 
 
 @rule("additional-rm-max-slots")
@@ -71,11 +68,11 @@ def max_slots(ctx: Context) -> Iterator[Diagnostic]:
         path = (KEY, index, "resource_manager", "max_slots_per_pod")
         value = manager.get("max_slots_per_pod")
         if value is None:
-            yield ctx.diag(
+            yield ctx.required(
                 "additional-rm-max-slots", path,
-                f"{dotted(path)} is required: with more than one resource manager the master needs each "
-                "one's slots per pod and stops at start-up without it",
-                key=True,
+                "with more than one resource manager the master needs each one's slots per pod and "
+                "stops at start-up without it",
+                refused=False,
             )  # fmt: skip
         elif isinstance(value, int) and not isinstance(value, bool) and value < 1:
             consequence = (
@@ -119,11 +116,11 @@ def cluster_name(ctx: Context) -> Iterator[Diagnostic]:
                 if truthy(manager.get("name"))
                 else ""
             )
-            yield ctx.diag(
+            yield ctx.required(
                 "additional-rm-cluster-name", (KEY, index, "resource_manager", "cluster_name"),
-                f"{here} is required: the master checks every Kubernetes resource manager for it and "
-                f"stops at start-up without it{also}",
-                key=True,
+                f"the master checks every Kubernetes resource manager for it and stops at start-up "
+                f"without it{also}",
+                refused=False,
             )  # fmt: skip
             continue
         name = str(name)

@@ -56,18 +56,19 @@ def resource_requests(ctx: Context) -> Iterator[Diagnostic]:
     requests = ctx.get("slotResourceRequests")
     if not isinstance(requests, dict):
         written = ctx.where(("slotResourceRequests",)) is not None
-        yield ctx.diag(
-            "slot-resource-requests", ("slotResourceRequests", "cpu") if written else ("slotType",),
-            f"slotResourceRequests.cpu is required with slotType: {kind}: it is the number of CPUs each "
-            "slot requests, and the chart refuses to render without slotResourceRequests",
-            key=written,
+        yield ctx.required(
+            "slot-resource-requests", ("slotResourceRequests", "cpu"),
+            "it is the number of CPUs each slot requests, and the chart refuses to render without "
+            "slotResourceRequests",
+            when=f"with slotType: {kind}", refused=False,
+            at=None if written else ("slotType",), key=written,
         )  # fmt: skip
     elif kind == "cpu" and requests.get("cpu") is None:
-        yield ctx.diag(
+        yield ctx.required(
             "slot-resource-requests", ("slotResourceRequests", "cpu"),
-            "slotResourceRequests.cpu is required with slotType: cpu: it is the number of CPUs each slot "
-            "requests, and the master stops at start-up without it (it must be above 0)",
-            key=True,
+            "it is the number of CPUs each slot requests, and the master stops at start-up without it "
+            "(it must be above 0)",
+            when="with slotType: cpu", refused=False,
         )  # fmt: skip
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from chartgen.diagnostics import Diagnostic, Path, Severity, dotted
+from chartgen.diagnostics import Diagnostic, Path, Severity
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, missing, truthy
 
@@ -29,12 +29,7 @@ def _section(ctx: Context, name: str) -> dict[str, object] | None:
 
 
 def _required(ctx: Context, rule: str, path: Path, what: str) -> Diagnostic:
-    return ctx.diag(
-        rule, path,
-        f"{dotted(path)} is required when {path[0]} is set with enterpriseEdition: true: {what}, and the chart "
-        "refuses to render without it",
-        key=True,
-    )  # fmt: skip
+    return ctx.required(rule, path, what, when=f"when {path[0]} is set with enterpriseEdition: true")
 
 
 @rule("oidc-required")

@@ -14,24 +14,23 @@ from collections.abc import Iterator
 
 from chartgen.diagnostics import Diagnostic, Finding, Path, dotted
 from chartgen.hints import TYPE_CHECKING
-from chartgen.secrets import SECRET_KEYS
+from chartgen.redaction import SECRET_KEYS
 from chartgen.validation.registry import Context, fixes, rule
 from chartgen.validation.schema_walk import walk_values
 
 if TYPE_CHECKING:
     from chartgen.yamlio.edit import Document, Fix
 
-_last: tuple[Context, list[Finding]] | None = None
-
 
 def findings(ctx: Context) -> list[Finding]:
     """The walk of ``ctx``'s values, done once however many rules ask."""
-    global _last
-    if _last is None or _last[0] is not ctx:
-        # Contents of --set-file files are never shown, whatever key they set.
-        hidden = [path for path, where in ctx.loaded.positions.items() if where.file == "--set-file"]
-        _last = (ctx, walk_values(ctx.user, ctx.release, SECRET_KEYS, hidden))
-    return _last[1]
+    return ctx.once(_walk)
+
+
+def _walk(ctx: Context) -> list[Finding]:
+    # Contents of --set-file files are never shown, whatever key they set.
+    hidden = [path for path, where in ctx.loaded.positions.items() if where.file == "--set-file"]
+    return walk_values(ctx.user, ctx.release, SECRET_KEYS, hidden)
 
 
 def _report(ctx: Context, rule: str) -> Iterator[Diagnostic]:

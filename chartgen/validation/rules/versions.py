@@ -51,7 +51,8 @@ def det_version(ctx: Context) -> Iterator[Diagnostic]:
 
     A development version such as ``0.38.2-dev0`` has no published image: unless the registry
     (``imageRegistry``) holds that tag, the master pod ends in ImagePullBackOff. The chart and the
-    API server take any tag, and chartgen cannot see the registry, so this is a warning.
+    API server take any tag, and chartgen cannot see the registry, so this is a warning; a tag that
+    no image reference can hold (``detVersion: "a b"``) is ``invalid-image-name``'s error instead.
 
     pass: ``detVersion: 0.37.0``
     fail (warning): ``detVersion: 0.38.2-dev0``
@@ -59,8 +60,10 @@ def det_version(ctx: Context) -> Iterator[Diagnostic]:
     value = ctx.get("detVersion")
     if not (truthy(value) and isinstance(value, str)):
         return  # a number or boolean is the structure rules' type error
+    from chartgen.images import image_problem
+
     problem = version_problem(value)
-    if problem is not None:
+    if problem is not None and image_problem(f"x/y:{value}") is None:
         yield ctx.diag(
             "det-version", ("detVersion",), f"detVersion {value!r} {problem}", severity=Severity.WARNING
         )

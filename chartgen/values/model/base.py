@@ -21,7 +21,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 
 from chartgen.diagnostics import ChartgenError, Diagnostic
-from chartgen.formats import spells_number
+from chartgen.quantities import spells_number
 from chartgen.records import record
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
 from chartgen.yamlio.resolve import boolean_text

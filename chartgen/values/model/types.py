@@ -1,6 +1,6 @@
 """Value types shared by the sections: Kubernetes names and quantities, ports, open objects.
 
-A ``format`` here is one of the walker's own formats (``chartgen.formats``);
+A ``format`` here is one of the walker's own formats (``chartgen.quantities``);
 the same check runs when pydantic validates, so the typed model and ``lint`` agree.
 """
 
@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 
-from chartgen.formats import check_format
+from chartgen.quantities import check_format
 
 
 def _format(name: str, *, empty_is_unset: bool = True) -> Any:

@@ -5,8 +5,9 @@
 //
 // It reads JSON lines {"text": "..."} on stdin and writes one line per request, in order:
 //
-//	{"ok": true|false, "error": "...", "value": "<exact decimal, or empty when its exponent is
-//	beyond ±400>", "float": <AsApproximateFloat64, or null when infinite>}
+//	{"ok": true|false, "error": "...", "value": "<exact decimal; beyond a scale of ±400, its
+//	unscaled digits and exponent: 1e2147483647>", "float": <AsApproximateFloat64, or null when
+//	infinite>}
 //
 // Test tooling only (tests/oracles/quantities.py records its answers); chartgen stays Python.
 package main
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 
 	"k8s.io/apimachinery/pkg/api/resource"
 )
@@ -48,6 +50,8 @@ func answer(text string) response {
 	dec := q.AsDec()
 	if scale := int64(dec.Scale()); scale >= -400 && scale <= 400 {
 		resp.Value = dec.String()
+	} else {
+		resp.Value = dec.UnscaledBig().String() + "e" + strconv.FormatInt(-scale, 10)
 	}
 	return resp
 }

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from chartgen._data import project, release_data
 from chartgen.data import schemas
 from chartgen.gen import fold, outputs, schema
+from chartgen.release_data import project, release_data
 from chartgen.releases import LATEST, SUPPORTED
 
 FULL = schema.full_schema()

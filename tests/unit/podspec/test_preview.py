@@ -10,8 +10,8 @@ import pytest
 from chartgen.podspec.preview import (
     MASTER_DEFAULT_POOL,
     Override,
+    Pools,
     UnknownPool,
-    find_pool,
     launch_overrides,
     pools,
     preview_pod,
@@ -176,7 +176,7 @@ def test_pools_include_the_masters_default_and_additional_managers() -> None:
         ]
     )
     assert [p.name for p in pools(given)] == ["default", "prod_pool", "far"]
-    assert find_pool(given, "far").path == ("additional_resource_managers", 0, "resource_pools", 0)
+    assert Pools(given).find("far").path == ("additional_resource_managers", 0, "resource_pools", 0)
     with pytest.raises(UnknownPool) as caught:
         preview_pod(given, "gpu", "gpu-pool")
     assert caught.value.known == ["default", "prod_pool", "far"]
@@ -199,17 +199,18 @@ def _override(overrides: list[Override], name: str) -> str:
 def test_launch_overrides_follow_the_values() -> None:
     given = values(resourceManager={"defaultNamespace": "team-a"}, defaultScheduler=" coscheduler ")
     given["resourcePools"][1]["task_container_defaults"]["network_mode"] = "host"
-    pool = launch_overrides(given, "gpu", "prod_pool")
+    pool = launch_overrides(given, "gpu", "prod_pool", Pools(given))
     assert _override(pool, "spec.hostNetwork").startswith("true (network mode host, from resourcePools[1]")
     assert "else team-a (resourceManager.defaultNamespace)" in _override(pool, "metadata.namespace")
     assert "coscheduler" in _override(pool, "spec.schedulerName")
     assert _override(pool, "spec.restartPolicy") == "Never"
     assert "nvidia.com/gpu from the slots" in _override(pool, "spec.containers[determined-container]")
-    top = launch_overrides(given, "cpu", "default")
+    top = launch_overrides(given, "cpu", "default", Pools(given))
     assert _override(top, "spec.hostNetwork").startswith("false (network mode bridge")
     assert "none for slots" in _override(top, "spec.containers[determined-container]")
-    gc = launch_overrides(given, "checkpoint-gc", "prod_pool")
+    gc = launch_overrides(given, "checkpoint-gc", "prod_pool", Pools(given))
     assert _override(gc, "spec.priorityClassName") == "determined-system-priority"
     assert not [o for o in gc if o.field == "spec.schedulerName"]
-    rocm = launch_overrides(values(slotType="rocm"), "gpu", "default")
+    rocm_values = values(slotType="rocm")
+    rocm = launch_overrides(rocm_values, "gpu", "default", Pools(rocm_values))
     assert "amd.com/gpu" in _override(rocm, "spec.containers[determined-container]")

@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from smp_cases import CASES, Case, containers, pod
 
-from chartgen._data import read_data
 from chartgen.podspec import patchkeys
 from chartgen.podspec.smp import POD, PatchError, Schema, _go_stable_sort, strategic_merge
+from chartgen.release_data import read_data
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

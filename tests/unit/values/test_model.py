@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from chartgen.gen import schema as gen
+from chartgen.redaction import SECRET_KEYS
 from chartgen.releases import SUPPORTED
-from chartgen.secrets import SECRET_KEYS
 from chartgen.validation.registry import RULES, all_rules
 from chartgen.values.model import Values, parse_values
 from chartgen.values.model.base import PerRelease, Section, field, reads

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pydantic
 import pytest
 
-from chartgen.formats import check_format, quantity_value
+from chartgen.quantities import check_format, quantity_value
 from chartgen.values.model import parse_values
 
 

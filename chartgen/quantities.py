@@ -9,7 +9,12 @@ import math
 import re
 from collections.abc import Collection
 
+from chartgen.hints import TYPE_CHECKING
+from chartgen.kubeapi.quantity import quantity_text, read_quantity, split_quantity
 from chartgen.records import record
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 @record(frozen=True, slots=True)
@@ -32,189 +37,59 @@ _HOSTNAME = rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*\.?"
 # a backtracking matcher would otherwise try every split between them (quadratic time).
 _URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]\S*"
 
-# A quantity as ``resource.ParseQuantity`` reads it (k8s.io/apimachinery v0.28.3,
-# pkg/api/resource/quantity.go and suffix.go), after ``Quantity.UnmarshalJSON`` has trimmed the
-# JSON text Helm's client sends; tests/oracles/quantities.py records what the API server takes.
-_DECIMAL_SUFFIXES = {"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
-_BINARY_SUFFIXES = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
-_SUFFIX_CHARS = frozenset("eEinumkKMGTP")
-_DIGITS = frozenset("0123456789")
-# strings.TrimSpace's blanks (unicode.IsSpace) that Go's json.Marshal writes as themselves; it
-# escapes the others (tab, line breaks, U+2028 and U+2029), and a backslash is no blank.
-_JSON_BLANKS = (
-    " \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-)
-_MAX_INT64 = 2**63 - 1
-#: Beyond this many decimal digits an amount is no float (``inf``); the digits an exact
-#: integer of the amount in nanos may need, so a long numeral costs no quadratic ``int()``.
-_FLOAT_DIGITS = 400
-_ONE_MI = 1 << 20
+#: A mebibyte in nano-units, the unit ``kubeapi.quantity`` counts in.
+_ONE_MI = 2**20 * 10**9
 
 
-def _int32(number: int) -> int:
-    """Go's conversion to ``int32``, which wraps."""
-    return (number + 2**31) % 2**32 - 2**31
-
-
-def _scan_quantity(text: str) -> tuple[bool, str, str, str, str] | None:
-    """``parseQuantityString``: (positive, value, num, denom, suffix); None for ErrFormatWrong."""
-    end, pos, positive = len(text), 0, True
-    if end and text[0] in "+-":
-        positive, pos = text[0] == "+", 1
-    while pos < end and text[pos] == "0":  # leading zeros
-        pos += 1
-    if pos == end:
-        return positive, "0", "0", "", ""
-    i = pos
-    while i < end and text[i] in _DIGITS:
-        i += 1
-    if i == end:
-        return positive, text, text[pos:], "", ""
-    num, pos, denom = text[pos:i] or "0", i, ""
-    if text[pos] == ".":
-        i = pos = pos + 1
-        while i < end and text[i] in _DIGITS:
-            i += 1
-        if i == end:
-            return positive, text, num, text[pos:], ""
-        denom, pos = text[pos:i], i
-    value, start = text[:pos], pos
-    while pos < end and text[pos] in _SUFFIX_CHARS:
-        pos += 1
-    if pos < end and text[pos] in "+-":
-        pos += 1
-    while pos < end and text[pos] in _DIGITS:
-        pos += 1
-    # A character after the exponent's digits: "the last character was not a valid exponent".
-    return (positive, value, num, denom, text[start:]) if pos == end else None
-
-
-def _go_int64(text: str) -> int | None:
-    """``strconv.ParseInt(text, 10, 64)``; None where it returns an error."""
-    digits = text[1:] if text[:1] in ("+", "-") else text
-    if not digits or not all(c in _DIGITS for c in digits):
-        return None
-    digits = digits.lstrip("0")
-    if len(digits) > 19:
-        return None
-    number = -int(digits or "0") if text[0] == "-" else int(digits or "0")
-    return number if -(2**63) <= number <= _MAX_INT64 else None
-
-
-def _nanos_float(digits: str, twos: int, tens: int, binary: bool) -> float:
-    """``int(digits) * 2**twos * 10**tens``, rounded up to a nano as ``ParseQuantity`` rounds
-    (``inf.RoundUp``) and, for a binary suffix, capped at the largest int64."""
-    digits = digits.lstrip("0")
-    if not digits:
-        return 0.0
-    if len(digits) + tens + twos // 3 > _FLOAT_DIGITS:
-        return float(_MAX_INT64) if binary else math.inf
-    if len(digits) + tens + twos // 3 < -10:  # below a nano
-        return 1e-9
-    if len(digits) > _FLOAT_DIGITS:  # a long numeral with as long a fraction: exact decimals
-        from decimal import MAX_EMAX, MIN_EMIN, ROUND_UP, Decimal, localcontext
-
-        with localcontext() as context:
-            context.prec, context.Emax, context.Emin = len(digits) + 60, MAX_EMAX, MIN_EMIN
-            amount = (Decimal(digits).scaleb(tens) * 2**twos).quantize(Decimal("1e-9"), rounding=ROUND_UP)
-            return float(min(amount, Decimal(_MAX_INT64)) if binary else amount)
-    shift = tens + 9
-    scaled = int(digits) << twos
-    power: int = 10 ** abs(shift)
-    nanos = scaled * power if shift >= 0 else -(-scaled // power)
-    if binary:
-        nanos = min(nanos, _MAX_INT64 * 10**9)
-    try:
-        return nanos / 10**9
-    except OverflowError:
-        return math.inf
-
-
-def _parse_quantity(text: str) -> tuple[float, str] | None:
-    """The amount ``ParseQuantity`` reads from JSON text, and its suffix; None where it returns
-    an error (ErrFormatWrong, ErrSuffix, ErrNumeric)."""
-    text = text.strip(_JSON_BLANKS)
-    if text == "0":
-        return 0.0, ""
-    parts = _scan_quantity(text) if text else None
-    if parts is None:
-        return None
-    positive, value, num, denom, suffix = parts
-    binary = suffix in _BINARY_SUFFIXES
-    if binary:
-        exponent = _BINARY_SUFFIXES[suffix]
-    elif suffix in _DECIMAL_SUFFIXES:
-        exponent = _DECIMAL_SUFFIXES[suffix]
-    else:
-        parsed = _go_int64(suffix[1:]) if len(suffix) > 1 and suffix[0] in "eE" else None
-        if parsed is None:
-            return None  # ErrSuffix
-        exponent = _int32(parsed)
-    # The int64 fast path: a numeral of few digits at a scale of at least a nano, exact.
-    if binary:
-        if not denom and 15 - len(num) - exponent * 3 // 10 - 1 >= 0:
-            amount = _nanos_float(num, exponent, 0, binary)
-        else:
-            amount = None
-    else:
-        scale = _int32(exponent - len(denom))
-        fast = 18 - len(num) - len(denom) >= 0 and scale >= -9
-        amount = _nanos_float(num + denom, 0, scale, binary) if fast else None
-    if amount is None:
-        # inf.Dec.SetString(value), which needs a digit; its scale is the fraction's digits, to
-        # which SetScale adds the suffix's exponent negated, both in int32.
-        if not any(c in _DIGITS for c in value):
-            return None  # ErrNumeric
-        if binary:
-            amount = _nanos_float(num + denom, exponent, -len(denom), binary)
-        else:
-            amount = _nanos_float(num + denom, 0, -_int32(len(denom) + _int32(-exponent)), binary)
-    return (amount if positive or not amount else -amount), suffix
+def _float(nanos: int | Decimal) -> float:
+    """An amount in nano-units as a float: infinite beyond a float (a ``Decimal`` always is)."""
+    if isinstance(nanos, int):
+        try:
+            return nanos / 10**9
+        except OverflowError:
+            pass
+    return math.inf if nanos > 0 else -math.inf
 
 
 def quantity_value(value: object) -> float | None:
     """The amount a Kubernetes quantity stands for (``8Gi`` -> 8589934592.0), as the API server
     parses it (rounded up to a nano; ``n``, ``.`` and ``+`` are zero); None if it refuses it."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value) if math.isfinite(value) else None
-    if not isinstance(value, str):
-        return None
-    parsed = _parse_quantity(value)
-    return None if parsed is None else parsed[0]
+    nanos = read_quantity(value)
+    return None if nanos is None else _float(nanos)
 
 
 def _quantity(value: object, what: str, memory: str | None) -> FormatProblem | None:
     """Check a quantity; for ``memory`` (``request`` or ``limit``) also its unit."""
-    amount = quantity_value(value)
-    if amount is None:
+    nanos = read_quantity(value)
+    if nanos is None:
         hint = ""
         text = value.strip() if isinstance(value, str) else ""
         if re.fullmatch(r"[0-9.]+\s*[KMGTPE][Bb]", text):
             number, unit = text[:-2].strip(), text[-2].upper()
             hint = f" (write {number}{unit}i or {number}{unit}, not {text[-2:]})"
         return FormatProblem(f"{shown(value)} is not a Kubernetes {what} quantity such as 500m, 2, 8Gi{hint}")
-    if amount < 0:
+    if nanos < 0:
         # ValidateResourceQuantityValue (requests and limits), and a claim's storage must be positive.
         return FormatProblem(f"{shown(value)} is negative: the API server refuses a negative {what} quantity")
-    if memory is None or amount == 0:
+    if memory is None or nanos == 0:
         # Zero is zero in every unit; the kubelet sets no memory limit for 0 (kuberuntime
         # generateLinuxContainerResources), so a container starts.
         return None
     error = memory == "limit"
-    parsed = _parse_quantity(value) if isinstance(value, str) else None
-    suffix = parsed[1] if parsed else ""
-    if suffix == "m" and isinstance(value, str):
+    # The suffix as written: a number's JSON text (1e-05) has none.
+    written = quantity_text(value) if isinstance(value, str) else None
+    parts = split_quantity(written) if written else None
+    suffix = parts[4] if parts else ""
+    if suffix == "m" and written:
         return FormatProblem(
-            f"{value} means {amount:g} bytes (m is milli); write {value.strip(_JSON_BLANKS)[:-1]}Mi for mebibytes",
+            f"{value} means {_float(nanos):g} bytes (m is milli); write {written[:-1]}Mi for mebibytes",
             error=error,
             rule="quantity-unit",
         )
-    if not suffix and amount < _ONE_MI:
+    if not suffix and nanos < _ONE_MI:
         consequence = "no container can start within it" if error else "the request reserves almost nothing"
         return FormatProblem(
-            f"{shown(value)} has no unit, so it means {amount:g} bytes and {consequence}; "
+            f"{shown(value)} has no unit, so it means {_float(nanos):g} bytes and {consequence}; "
             f"write {shown(value)}Gi or {shown(value)}Mi",
             error=error,
             rule="quantity-unit",
@@ -299,7 +174,7 @@ def check_format(name: str, value: object) -> FormatProblem | None:
 def shown(value: object) -> str:
     """A value as a message quotes it; long text cut, and URLs without what may be credentials."""
     if isinstance(value, str):
-        from chartgen.secrets import shown_url
+        from chartgen.redaction import shown_url
 
         if "@" in value or "?" in value or "#" in value:
             value = shown_url(value)

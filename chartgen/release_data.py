@@ -1,9 +1,9 @@
-"""Files and generated data shipped inside the package.
+"""Each release's schema and defaults, projected from the one folded tree in ``chartgen.data``.
 
-Plain paths beside this module: ``importlib.resources`` would pull zipfile and
-its compressors into every start-up for files that are always on disk. The data
-``python -m chartgen.gen`` derives from the model lives in ``chartgen.data`` as
-Python literals, loaded from bytecode by an import.
+The data ``python -m chartgen.gen`` derives from the model lives in ``chartgen.data`` as
+Python literals, loaded from bytecode by an import; ``module_text`` writes those modules.
+Their files are plain paths beside this module: ``importlib.resources`` would pull zipfile
+and its compressors into every start-up for files that are always on disk.
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ def release_data(release: str, name: str) -> Any:
     """``SCHEMA`` or ``DEFAULTS`` of a release, as generated (shared: callers must not change it)."""
     key = (release, name)
     if key not in _PROJECTED:
-        import importlib
+        from chartgen.data import schemas
 
-        schemas = importlib.import_module("chartgen.data.schemas")
         _PROJECTED[key] = project(getattr(schemas, name), schemas.SPINES[name], release)
     return _PROJECTED[key]
 
