@@ -46,8 +46,9 @@ class Append(argparse.Action):
         extended(namespace, self).append(values)
 
 
-class _ValuesFiles(argparse.Action):
-    """``-f a.yaml,b.yaml`` is two files, as Helm's string-slice flag reads it (CSV rules)."""
+class Files(argparse.Action):
+    """``-f a.yaml,b.yaml`` is two files, as Helm's string-slice flag reads it (CSV rules);
+    with ``nargs``, every file after the flag too."""
 
     def __call__(
         self,
@@ -56,13 +57,15 @@ class _ValuesFiles(argparse.Action):
         values: str | Sequence[typing.Any] | None,
         option_string: str | None = None,
     ) -> None:
-        text = str(values)
-        files = [text]
-        if "," in text:
+        files: list[str] = []
+        for text in values if isinstance(values, list) else [str(values)]:
+            if "," not in text:
+                files.append(text)
+                continue
             import csv
 
             try:
-                files = next(csv.reader([text], strict=True))
+                files.extend(next(csv.reader([text], strict=True)))
             except csv.Error as exc:
                 parser.error(f"argument {option_string}: {exc}")
         extended(namespace, self).extend(files)
@@ -70,7 +73,7 @@ class _ValuesFiles(argparse.Action):
 
 def add_values_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "-f", "--values", action=_ValuesFiles, default=[], metavar="FILE",
+        "-f", "--values", action=Files, default=[], metavar="FILE",
         help="values file (repeatable, or comma-separated; later files win; - reads standard input)",
     )  # fmt: skip
     parser.add_argument(

@@ -15,33 +15,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 
 from chartgen.cli import common
-from chartgen.hints import typing
 
 EXIT_CHANGES = 3
-
-
-class _Files(argparse.Action):
-    """``--from-values a.yaml b.yaml`` and ``--from-values a.yaml,b.yaml`` alike, repeatable."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[typing.Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        import csv
-
-        files: list[str] = []
-        for text in values if isinstance(values, list) else [str(values)]:
-            try:
-                files.extend(next(csv.reader([text], strict=True)) if "," in text else [text])
-            except csv.Error as exc:
-                parser.error(f"argument {option_string}: {exc}")
-        common.extended(namespace, self).extend(files)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_values_arguments(parser)
     installed = parser.add_argument_group("the installed release (one of)")
     installed.add_argument(
-        "--from-values", nargs="+", action=_Files, default=[], metavar="FILE",
+        "--from-values", nargs="+", action=common.Files, default=[], metavar="FILE",
         help="the values the release was installed with (later files win); what lint finds wrong in them "
         "is a note, unless Helm refuses them",
     )  # fmt: skip

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,17 +155,22 @@ def _errors(errors: list[dict[str, Any]]) -> str:
     return "; ".join(f"{e['field']}: {e['detail']}" for e in errors)[:300]
 
 
-def answers(binary: str, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A line oracle's answer to each request, in one run over all of them (a recording)."""
+def answers(binary: str, requests: Sequence[Any], *, timeout: float = 600) -> list[dict[str, Any]]:
+    """A line oracle's answer to each JSON request, in one run over all of them (a recording).
+
+    Answers are split at newlines only: Go's JSON writes characters such as U+0085 unescaped,
+    which ``str.splitlines`` would also split at."""
     done = subprocess.run(
         [binary],
         input="".join(json.dumps(r) + "\n" for r in requests),
         capture_output=True,
         text=True,
         check=True,
+        timeout=timeout,
     )
-    found = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [a["id"] for a in found] == [r["id"] for r in requests], "the oracle answered out of turn"
+    found = [json.loads(line) for line in done.stdout.split("\n") if line]
+    said = [r.get("id") if isinstance(r, dict) else None for r in requests]
+    assert [a.get("id") for a in found] == said, f"the oracle answered out of turn: {done.stderr[-2000:]}"
     return found
 
 

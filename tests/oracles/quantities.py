@@ -19,10 +19,11 @@ import argparse
 import json
 import random
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from tests.oracles.consumers import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "oracles" / "quantities.jsonl"
@@ -115,20 +116,6 @@ def manifests(text: str) -> str:
     )
 
 
-def _ask(binary: str, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run(
-        [binary],
-        input="".join(json.dumps(r) + "\n" for r in requests),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(requests), done.stderr
-    return answers
-
-
 def _verdict(result: dict[str, Any]) -> tuple[bool | None, str | None]:
     errors = result["errors"]
     return not errors, "; ".join(f"{e['field']}: {e['detail']}".lstrip(": ") for e in errors)
@@ -140,11 +127,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parsequantity", default=str(PARSEQUANTITY))
     args = parser.parse_args(argv)
     texts = sample()
-    checked = _ask(
+    checked = answers(
         args.kubevalidate, [{"id": str(i), "manifests": manifests(t)} for i, t in enumerate(texts)]
     )
     unchecked: dict[str, Any] = {"results": []}
-    parsed = _ask(args.parsequantity, [{"text": t} for t in texts + PARSE_ONLY])
+    parsed = answers(args.parsequantity, [{"text": t} for t in texts + PARSE_ONLY])
     rows = []
     for text, answer, reading in zip(
         texts + PARSE_ONLY, checked + [unchecked] * len(PARSE_ONLY), parsed, strict=True

@@ -16,9 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
+
+from tests.oracles.consumers import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "oracles" / "schedules.jsonl"
@@ -191,14 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--binary", default=str(BINARY))
     args = parser.parse_args(argv)
     specs = sample()
-    done = subprocess.run(
-        [args.binary],
-        input="".join(json.dumps(s) + "\n" for s in specs),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    rows = [json.loads(line) for line in done.stdout.split("\n") if line]
+    rows = answers(args.binary, specs)
     assert [row["spec"] for row in rows] == specs
     RECORDS.parent.mkdir(parents=True, exist_ok=True)
     RECORDS.write_text("".join(json.dumps(row, sort_keys=True) + "\n" for row in rows))
