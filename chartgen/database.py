@@ -16,7 +16,7 @@ Ports of the consumers' own code (``docs/consumers.md``), held to their recorded
 
 from __future__ import annotations
 
-import ipaddress
+import functools
 import re
 from collections.abc import Mapping
 
@@ -148,11 +148,25 @@ def _shown(text: str) -> str:
 
 # --- the master's connection ---------------------------------------------------------------------
 
+#: The master's database settings under the chart's defaults (the bundled database's Service),
+#: against which a value alone is judged.
+CHART_SETTINGS = {
+    "host": "determined-db-service-determined",
+    "port": "5432",
+    "user": "postgres",
+    "password": "postgres",
+    "name": "determined",
+    "ssl_mode": "disable",
+    "ssl_root_cert": "",
+}
 #: The master's URL (``master/internal/db/setup.go``, 0.35.0–0.38.1 alike).
 _TEMPLATE = "postgres://{user}:{password}@{host}:{port}/{name}?application_name=determined-master&sslmode={mode}&sslrootcert={cert}"
 _HEX = b"0123456789abcdefABCDEF"
 #: ``net/url``'s host characters besides letters and digits (``shouldEscape``, encodeHost).
 _HOST_MARKS = b"-_.~!$&'()*+,;=:[]<>\""
+#: The bytes ``unescape`` takes unescaped in a host: ASCII letters and digits, the marks, and
+#: every byte of a non-ASCII character.
+_HOST_BYTES = bytes(b for b in range(256) if b >= 0x80 or chr(b).isalnum() or b in _HOST_MARKS)
 _USERINFO_MARKS = "-._:~!$&'()*+,;=%@"
 
 
@@ -163,6 +177,8 @@ class _URLError(ValueError):
 def _unescape(text: bytes, mode: str) -> bytes:
     """``net/url``'s ``unescape`` for the modes the URL uses: "host", "zone" (an IPv6 zone),
     "user", "path", "query" and "fragment"."""
+    if b"%" not in text and (mode not in ("host", "zone") or not text.translate(None, _HOST_BYTES)):
+        return text.replace(b"+", b" ") if mode == "query" else text
     i = 0
     while i < len(text):
         c = text[i]
@@ -277,7 +293,14 @@ def _query(query: bytes) -> tuple[dict[bytes, bytes], bool]:
 
 
 def _go_ip(text: str) -> bool:
-    """Go's ``netip.ParseAddr`` accepts ``text``."""
+    """Go's ``netip.ParseAddr`` accepts ``text``. An IPv4 address starts with a digit, and an
+    IPv6 one is hex digits, ``:`` and ``.`` up to its zone: any other text (a host name, with
+    its port or not) is none without importing ``ipaddress``."""
+    head = text.partition("%")[0]
+    if not head[:1].isdigit() and not (":" in head and not head.strip("0123456789abcdefABCDEF:.")):
+        return False
+    import ipaddress
+
     try:
         ipaddress.ip_address(text)
     except ValueError:
@@ -416,10 +439,17 @@ def connection(settings: Mapping[str, str]) -> Connection:
     name check of the host (``lookupFn`` in ``expandWithIPs``), then go-pg's parse of the same
     URL for the migrations (``makeGoPgOpts``). The root certificate is on the master's disk:
     whether it reads is not judged here."""
-    given = {
-        k: settings.get(k, "")
-        for k in ("user", "password", "host", "port", "name", "ssl_mode", "ssl_root_cert")
-    }
+    return _connection(tuple(settings.get(key, "") for key in _SETTINGS))
+
+
+_SETTINGS = ("user", "password", "host", "port", "name", "ssl_mode", "ssl_root_cert")
+
+
+@functools.lru_cache(maxsize=64)
+def _connection(values: tuple[str, ...]) -> Connection:
+    """``connection``, once per settings: a lint judges each value on the chart's defaults for
+    the others, which repeat across values and files."""
+    given = dict(zip(_SETTINGS, values, strict=True))
     raw = _TEMPLATE.format(
         user=given["user"], password=given["password"], host=given["host"], port=given["port"],
         name=given["name"], mode=given["ssl_mode"], cert=given["ssl_root_cert"],
@@ -465,7 +495,7 @@ def _pgx(raw: bytes) -> dict[str, str]:
         if not part:
             continue
         stripped = _text(part.strip(b"[]"))
-        if (_go_ip(stripped) and "%" not in stripped) or b":" not in part:
+        if b":" not in part or (_go_ip(stripped) and "%" not in stripped):
             hosts.append(stripped)
             continue
         name, number = _split_host_port(part)

@@ -28,7 +28,7 @@ HEAVY = {
     *("pydantic", "pydantic_core", "ruamel", "jinja2", "yaml", "jsonschema", "kubernetes_validate", "semver"),
     # Standard library modules only some commands or options need.
     *("hashlib", "json", "decimal", "fractions", "pathlib", "subprocess", "tempfile", "shutil"),
-    *("textwrap", "difflib", "fnmatch", "logging", "email", "urllib", "importlib.metadata"),
+    *("textwrap", "difflib", "fnmatch", "logging", "email", "urllib", "importlib.metadata", "ipaddress"),
 }
 
 

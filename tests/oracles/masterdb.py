@@ -15,20 +15,11 @@ import sys
 import tempfile
 from typing import Any
 
+from chartgen.database import CHART_SETTINGS
 from tests.oracles.consumers import ROOT, TOOLS, LineProcess
 
 RECORDS = ROOT / "tests" / "data" / "oracles" / "masterdb.jsonl"
 
-#: The settings the chart's defaults give the master (the bundled database's Service).
-BASE = {
-    "host": "determined-db-service-determined",
-    "port": "5432",
-    "user": "postgres",
-    "password": "postgres",
-    "name": "determined",
-    "ssl_mode": "disable",
-    "ssl_root_cert": "",
-}
 #: Text of every kind a setting can hold (the master's settings are strings: a number in
 #: master.yaml is cast to its digits): URL syntax, escapes, blanks, control characters,
 #: non-ASCII text, and the host names and addresses Go's resolver takes or refuses.
@@ -58,11 +49,11 @@ MODES = [
 def requests() -> list[dict[str, str]]:
     found = []
     for key in ("user", "password", "name", "host"):
-        found += [{**BASE, key: text} for text in TEXTS]
-    found += [{**BASE, "host": host} for host in HOSTS]
-    found += [{**BASE, "port": port} for port in PORTS]
-    found += [{**BASE, "host": "pg.example.com", "port": port} for port in ("", "5432")]
-    found += [{**BASE, "ssl_mode": mode, "ssl_root_cert": cert} for mode, cert in MODES]
+        found += [{**CHART_SETTINGS, key: text} for text in TEXTS]
+    found += [{**CHART_SETTINGS, "host": host} for host in HOSTS]
+    found += [{**CHART_SETTINGS, "port": port} for port in PORTS]
+    found += [{**CHART_SETTINGS, "host": "pg.example.com", "port": port} for port in ("", "5432")]
+    found += [{**CHART_SETTINGS, "ssl_mode": mode, "ssl_root_cert": cert} for mode, cert in MODES]
     return found
 
 

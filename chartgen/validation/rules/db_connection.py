@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from chartgen.database import cast_string, connection, first_start, server_port
+from chartgen.database import CHART_SETTINGS, cast_string, connection, first_start, server_port
 from chartgen.diagnostics import Diagnostic, Path, dotted
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, truthy
@@ -21,16 +21,6 @@ PORT_RULE = "db-port"
 CONNECTION_RULE = "db-connection"
 PORT: Path = ("db", "port")
 HOST: Path = ("db", "hostAddress")
-#: The master's settings when a value alone is judged: the chart's defaults.
-_PLAIN = {
-    "host": "determined-db-service-determined",
-    "port": "5432",
-    "user": "postgres",
-    "password": "postgres",
-    "name": "determined",
-    "ssl_mode": "disable",
-    "ssl_root_cert": "",
-}
 #: Where ``master.yaml``'s ``db`` settings come from: each setting's values path.
 _SOURCES = {
     "host": HOST,
@@ -146,7 +136,7 @@ def _judged(ctx: Context, key: str, settings: Mapping[str, str | None]) -> Itera
     value = settings[key]
     if value is None:
         return
-    alone = {**_PLAIN, key: value}
+    alone = {**CHART_SETTINGS, key: value}
     refusals = connection(alone).refusals(alone)
     if not refusals:
         return
