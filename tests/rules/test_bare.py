@@ -69,6 +69,20 @@ def test_text_embedded_in_the_image_keeps_only_what_yaml_reads(tmp_path: Path) -
     assert found(tmp_path, BASE + "imageRegistry: registry.example.com/team\n", RULE) == []
 
 
+def test_the_message_names_only_the_templates_these_values_render(tmp_path: Path) -> None:
+    """``db.hostAddress`` is written bare into master.yaml always, and into the GenAI Deployment
+    only when GenAI is on: the message says where Helm writes it for these values."""
+    text = BASE + 'db:\n  hostAddress: "on"\n  user: u\n  password: Passw0rd-x1\n  name: d\n'
+    (off,) = messages(tmp_path, text, "written-bare")
+    assert "into master.yaml, and YAML reads it back as the boolean true" in off
+    genai = (
+        "genai:\n  version: 0.4.0\n  port: 9011\n  messageQueuePort: 6379\n  sharedPVCName: share\n"
+        "  extraResourcePoolMetadata: {}\n"
+    )
+    (on,) = messages(tmp_path, text + genai, "written-bare")
+    assert "into master.yaml, templates/genai/genai-deployment.yaml, and" in on
+
+
 def test_a_value_written_with_quotes_may_hold_anything(tmp_path: Path) -> None:
     text = BASE + 'db:\n  password: "x #y: [z]"\n'
     assert found(tmp_path, text, RULE) == []

@@ -114,6 +114,7 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``clusterName: "1e3"`` (written ``cluster_name: 1e3``: the number 1000)
     fail: ``imageRegistry: "registry #2"`` (the master image becomes ``registry``)
     """
+    from chartgen.validation.rules.effect import live_writes
     from chartgen.validation.schema_walk import types_at
 
     for path, value in _leaves(ctx.user, ()):
@@ -125,6 +126,9 @@ def written_bare(ctx: Context) -> Iterator[Diagnostic]:
         if "string" not in types_at(ctx.release, path):
             continue  # a string where none belongs is the schema's finding
         found = misread_finding(ctx, path, value, ways)
+        if found is not None and (live := ctx.once(live_writes)) is not None:
+            # Said of the templates this render writes it into, bare, if any.
+            found = misread_finding(ctx, path, value, live.get(path, {}))
         if found is not None:
             yield found
 

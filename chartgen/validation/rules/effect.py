@@ -613,6 +613,18 @@ def _cast(path: Path, value: object) -> int | None:
     return read if read >= 0 else None
 
 
+def live_writes(ctx: Context) -> dict[Path, dict[str, list[str]]] | None:
+    """Where the chart writes each value for these values, and how (one audited render, shared
+    through ``Context.once``); None where they do not render. The table of
+    ``chartgen.data.writes`` holds every template any values reach: a value is written into the
+    GenAI Deployment only when GenAI is on."""
+    from chartgen.rendering.engine import ReleaseInfo
+
+    info = ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade)
+    renders = _Renders(ctx.values, info)
+    return renders._sites(ctx.values) if renders.base is not None else None
+
+
 def _misread_bare(ctx: Context, d: Diagnostic, found: list[Diagnostic]) -> bool:
     """Whether ``written-bare`` says YAML reads this text, written bare, as another value: the
     consumer then checks what it reads, not the text, and ``written-bare`` says what that is."""
