@@ -57,19 +57,11 @@ UNJUDGED: dict[tuple[str, ...], str] = {
     ("determinedMasterHost",): "the task harness, which connects to it, is not replayed",
 }
 
-#: The schema rules. Their errors are judged by what the chart renders (``rules/effect.py``), except
-#: on values the chart branches on (enums), sections and lists, and where the consumer's reading
-#: is not rendered (a viper cast, a format refused only when used). Their over-strict findings
-#: are the part of issue 26 still open: the replay marks them expected failures, and any other
-#: rule's over-strict finding, or any refusal lint misses, fails.
-NOT_YET_EXACT = frozenset({"wrong-type", "invalid-enum", "invalid-format", "out-of-range"})
-
 
 @dataclass(frozen=True)
 class Problem:
     kind: str
     detail: str
-    rules: frozenset[str] = frozenset()
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}"
@@ -118,7 +110,7 @@ def disagreement(case: Case, verdict: Verdict) -> Problem | None:
     ]
     if wrong:
         detail = " | ".join(f"{d.rule}: {d.message}" for d in wrong)[:600]
-        return Problem("over-strict", detail, frozenset(d.rule for d in wrong))
+        return Problem("over-strict", detail)
     return None
 
 
