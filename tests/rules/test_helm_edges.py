@@ -39,7 +39,7 @@ def test_set_keeps_digits_with_a_leading_zero_as_text_as_helm_does(tmp_path: Pat
     flags = SetFlags(set=["maxSlotsPerPod=00"])
     assert messages(tmp_path, BASE, "wrong-type", flags=flags) == []
     (message,) = messages(tmp_path, BASE, "max-slots-per-pod-positive", flags=flags)
-    assert "not 0" in message
+    assert "not `00`, which the master reads as 0:" in message
 
 
 def test_set_digits_with_a_leading_zero_work_where_go_yaml_reads_the_number_meant(tmp_path: Path) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from chartgen.diagnostics import Severity
 
-from .rulecheck import BASE, diagnostics, found
+from .rulecheck import BASE, diagnostics, found, messages
 
 PASSWORD = "initialUserPassword: Corpus-Passw0rd\n"
 SLOT_RULES = [
@@ -26,6 +28,24 @@ def test_zero_and_negative_slots(tmp_path: Path) -> None:
         assert found(tmp_path, text, SLOT_RULES) == [(2, 17, "max-slots-per-pod-positive")], value
         on_the_value = [d.rule for d in diagnostics(tmp_path, text) if d.path == ("maxSlotsPerPod",)]
         assert on_the_value == ["max-slots-per-pod-positive"], "one finding per problem"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("'-1'", "not -1:"), ("' -1'", "not ` -1`, which the master reads as -1:"), ("'-1 #c'", "-1 #c"),
+     ("'0'", "not 0:"), ("'-0x1'", "which the master reads as -1"), ("-1.0", "not -1:")],
+)  # fmt: skip
+def test_text_is_judged_as_the_number_the_master_reads(tmp_path: Path, value: str, shown: str) -> None:
+    """The chart writes maxSlotsPerPod bare into master.yaml: ``--set-string maxSlotsPerPod=-1``
+    is the -1 the master stops on (a case the consumers' oracles found lint passing)."""
+    text = f"{PASSWORD}maxSlotsPerPod: {value}\n"
+    assert found(tmp_path, text, SLOT_RULES) == [(2, 17, "max-slots-per-pod-positive")], value
+    (message,) = messages(tmp_path, text, "max-slots-per-pod-positive")
+    assert shown in message
+
+
+def test_text_the_master_reads_as_a_positive_number_passes(tmp_path: Path) -> None:
+    assert found(tmp_path, f"{PASSWORD}maxSlotsPerPod: ' 4'\n", SLOT_RULES) == []
 
 
 def test_cpu_slots_with_requests_pass(tmp_path: Path) -> None:

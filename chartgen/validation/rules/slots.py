@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from chartgen.diagnostics import Diagnostic, Severity
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
+from chartgen.yamlio.resolve import go_string
 
 
 def slot_type(ctx: Context) -> object:
@@ -22,20 +23,41 @@ def max_slots_positive(ctx: Context) -> Iterator[Diagnostic]:
     The master stops at start-up on a negative value; with ``0`` no task
     that needs a slot can ever be scheduled, since every pod may hold none.
 
+    The chart writes the value bare into ``master.yaml``, so text is judged as the number YAML
+    reads there.
+
     pass: ``maxSlotsPerPod: 8``
-    fail: ``maxSlotsPerPod: 0``
+    fail: ``maxSlotsPerPod: 0``; ``--set-string maxSlotsPerPod=-1`` (the master reads -1)
     """
     value = ctx.get("maxSlotsPerPod")
-    if isinstance(value, int) and not isinstance(value, bool) and value < 1:
+    read = _read_bare(value) if isinstance(value, str) else value
+    if isinstance(read, float) and read.is_integer():
+        read = int(read)
+    if isinstance(read, int) and not isinstance(read, bool) and read < 1:
         consequence = (
             "the master stops at start-up on a negative value"
-            if value < 0
+            if read < 0
             else "with 0 slots per pod no task that needs a GPU or CPU slot can ever be scheduled"
         )
+        shown = go_string(value)
+        if shown != str(read):
+            shown = f"`{shown}`, which the master reads as {read}"
         yield ctx.diag(
             "max-slots-per-pod-positive", ("maxSlotsPerPod",),
-            f"maxSlotsPerPod must be at least 1, not {value}: {consequence}",
+            f"maxSlotsPerPod must be at least 1, not {shown}: {consequence}",
         )  # fmt: skip
+
+
+def _read_bare(text: str) -> object:
+    """What YAML reads of ``text`` written bare after a key (blanks dropped, a comment cut off);
+    the text itself where the line does not parse (``written-bare`` and Helm say why)."""
+    from chartgen.yamlio.load import YamlError, load_yaml
+
+    try:
+        read = load_yaml(f"k: {text}\n", "", locate=False).data
+    except YamlError:
+        return text
+    return read.get("k") if isinstance(read, dict) and len(read) == 1 else text
 
 
 @rule("slot-resource-requests")
