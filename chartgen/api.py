@@ -446,17 +446,17 @@ def render(
     takes ``helm template --show-only`` globs (``templates/master-*.yaml``); a pattern that names
     no template, or matches no object, is a ``UsageError``. Invalid values raise ``ChartgenError``.
     """
-    from chartgen.rendering.chart import render as render_chart
-    from chartgen.rendering.engine import ReleaseInfo
     from chartgen.rendering.select import parse_pattern, select
+    from chartgen.validation.registry import Context
+    from chartgen.validation.runner import checked
 
     patterns = [parse_pattern(text) for text in show_only]
     loaded = _as_loaded(values, app_version, flags)
-    found = validate(loaded, release_name=release_name, namespace=namespace, is_upgrade=is_upgrade)
+    ctx = Context(loaded, release_name, namespace, is_upgrade)
+    found = checked(ctx)
     if any(d.is_error for d in found):
         raise ChartgenError(found)
-    info = ReleaseInfo(release_name, namespace, loaded.release, is_upgrade)
-    manifests = render_chart(loaded.values, info)
+    manifests = ctx.rendered()  # the render the API server's rules read, not another
     if patterns:
         manifests = select(manifests, patterns)
     return RenderResult(manifests, found)

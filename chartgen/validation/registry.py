@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     _T = typing.TypeVar("_T")
 
 
+def _render(ctx: Context) -> list[chartgen.Manifest]:
+    from chartgen.rendering.chart import render
+    from chartgen.rendering.engine import ReleaseInfo
+
+    return render(ctx.values, ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade))
+
+
 @record
 class Context:
     """What a rule sees: the coalesced values, the user's own values and where they came from."""
@@ -43,6 +50,11 @@ class Context:
             shared[compute] = compute(self)
         found: _T = shared[compute]
         return found
+
+    def rendered(self) -> list[chartgen.Manifest]:
+        """The chart's objects for these values, rendered once for every rule that reads them
+        and for ``chartgen.render``, which renders after validating."""
+        return self.once(_render)
 
     @property
     def values(self) -> dict[str, typing.Any]:

@@ -20,7 +20,12 @@ def run_rules(
     opt_in: Collection[str] = (),
 ) -> list[Diagnostic]:
     """``opt_in``: the opt-in rules to run as well (the others run always)."""
-    ctx = Context(loaded, release_name, namespace, is_upgrade)
+    return checked(Context(loaded, release_name, namespace, is_upgrade), opt_in)
+
+
+def checked(ctx: Context, opt_in: Collection[str] = ()) -> list[Diagnostic]:
+    """``run_rules`` in ``ctx``, whose shared results (its render) outlive the run."""
+    loaded = ctx.loaded
     found: list[Diagnostic] = list(loaded.notes)
     rules = [known for known in all_rules() if not known.opt_in or known.rule in opt_in]
     for rule in rules:

@@ -306,12 +306,8 @@ def _related(
 def _chart_objects(ctx: Context) -> list[tuple[str, typing.Any, tuple[Refusal, ...]]]:
     """The objects the chart installs, each with its source template and what the API server
     refuses in it, read back from its YAML."""
-    from chartgen.rendering.chart import render
-    from chartgen.rendering.engine import ReleaseInfo
-
-    info = ReleaseInfo(ctx.release_name, ctx.namespace, ctx.release, ctx.is_upgrade)
     objects = []
-    for manifest in render(ctx.values, info):
+    for manifest in ctx.rendered():
         read = _judged(manifest.text, manifest.source)
         if read is not None:
             objects.append((manifest.template, *read))
