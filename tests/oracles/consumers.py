@@ -208,7 +208,8 @@ def helm_template(case: Case, helm: str, chart: str) -> tuple[str | None, str]:
             argv += ["-f", str(path)]
         done = subprocess.run(argv + case.flags(), capture_output=True, text=True, timeout=60, check=False)
     if done.returncode:
-        lines = done.stderr.strip().splitlines()
+        # The values files' directory is named anew each run: the record names it alike.
+        lines = done.stderr.replace(tmp, "VALUES").strip().splitlines()
         return None, lines[-1] if lines else "refused"
     return done.stdout, ""
 

@@ -14,7 +14,7 @@ import pytest
 from chartgen.releases import SUPPORTED
 from tests.oracles.consumers import Case, Verdict
 from tests.oracles.judge import disagreement, refusals
-from tests.oracles.record import RECORDED, recorded
+from tests.oracles.record import FOUND, RECORDED, recorded
 from tests.support.golden import REAL_WORLD
 
 RECORDS = recorded()
@@ -26,6 +26,7 @@ def test_the_record_holds_the_corpus_the_goldens_and_generated_cases_of_every_re
     for release in SUPPORTED:
         assert sources[(release, "corpus")] > 0 and sources[(release, "generated")] == RECORDED, release
         assert sources[(release, "real-world")] == sources[(release, "real-world-over-base")] == production
+    assert sources[(SUPPORTED[-1], "found")] == len(FOUND)
     assert sum(n for (_, kind), n in sources.items() if kind == "golden") > 100
 
 
