@@ -41,6 +41,21 @@ def writes(path: Path) -> Mapping[str, list[str]]:
     return found
 
 
+def read_bare(text: str) -> tuple[object] | None:
+    """What YAML reads of ``text`` written bare after a key (``key: {{ value }}``): blanks
+    dropped, a comment cut off, a number or boolean typed; None where the line no longer reads
+    as that one key (``written-bare`` and the consumer say what then)."""
+    from chartgen.yamlio.load import YamlError, load_yaml
+
+    if "\n" in text or "\r" in text:
+        return None
+    try:
+        data = load_yaml(f"key: {text}\n", "", locate=False).data
+    except YamlError:
+        return None
+    return (data["key"],) if isinstance(data, dict) and list(data) == ["key"] else None
+
+
 def pattern(path: Path) -> str:
     return ".".join("*" if isinstance(part, int) else part.replace(".", "\\.") for part in path)
 

@@ -15,6 +15,7 @@ from chartgen.database import CHART_SETTINGS, cast_string, connection, first_sta
 from chartgen.diagnostics import Diagnostic, Path, dotted
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import mapping, truthy
+from chartgen.validation.writes import read_bare
 from chartgen.yamlio.resolve import go_string
 
 PORT_RULE = "db-port"
@@ -35,16 +36,8 @@ def _bare(value: object) -> str | None:
     """The string the master holds for a value the chart writes bare into ``master.yaml``
     (``host: {{ … }}``): what go-yaml reads of Helm's text there, cast to a string; None where
     the line no longer parses (``written-bare`` and the master's start-up say what then)."""
-    from chartgen.yamlio.load import YamlError, load_yaml
-
-    text = go_string(value)
-    if "\n" in text or "\r" in text:
-        return None
-    try:
-        data = load_yaml(f"key: {text}\n", "", locate=False).data
-    except YamlError:
-        return None
-    return cast_string(data["key"]) if isinstance(data, dict) and list(data) == ["key"] else None
+    read = read_bare(go_string(value))
+    return None if read is None else cast_string(read[0])
 
 
 def _quoted(value: object) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from chartgen.diagnostics import Diagnostic, Severity
 from chartgen.validation.registry import Context, rule
 from chartgen.validation.rules._helm import truthy
+from chartgen.validation.writes import read_bare
 from chartgen.yamlio.resolve import go_string
 
 
@@ -30,7 +31,7 @@ def max_slots_positive(ctx: Context) -> Iterator[Diagnostic]:
     fail: ``maxSlotsPerPod: 0``; ``--set-string maxSlotsPerPod=-1`` (the master reads -1)
     """
     value = ctx.get("maxSlotsPerPod")
-    read = _read_bare(value) if isinstance(value, str) else value
+    read = (read_bare(value) or (value,))[0] if isinstance(value, str) else value
     if isinstance(read, float) and read.is_integer():
         read = int(read)
     if isinstance(read, int) and not isinstance(read, bool) and read < 1:
@@ -46,18 +47,6 @@ def max_slots_positive(ctx: Context) -> Iterator[Diagnostic]:
             "max-slots-per-pod-positive", ("maxSlotsPerPod",),
             f"maxSlotsPerPod must be at least 1, not {shown}: {consequence}",
         )  # fmt: skip
-
-
-def _read_bare(text: str) -> object:
-    """What YAML reads of ``text`` written bare after a key (blanks dropped, a comment cut off);
-    the text itself where the line does not parse (``written-bare`` and Helm say why)."""
-    from chartgen.yamlio.load import YamlError, load_yaml
-
-    try:
-        read = load_yaml(f"k: {text}\n", "", locate=False).data
-    except YamlError:
-        return text
-    return read.get("k") if isinstance(read, dict) and len(read) == 1 else text
 
 
 @rule("slot-resource-requests")
