@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TOOLS := .tools
 
-.PHONY: install compile quickstart test lint generate golden bench tools corpus conformance oracles clean
+.PHONY: install compile quickstart test lint generate golden bench tools corpus conformance oracles dist clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -95,5 +95,14 @@ corpus:
 conformance: install
 	$(PY) tests/conformance/corpus/run.py tests/conformance/corpus/cases --cmd "$(PY) -m chartgen"
 
+# The sdist, then the wheel built from it as a packager builds it, into dist/; then their metadata
+# and description as the package index reads them, and the wheel's files against chartgen/. The
+# builds run in isolated environments with setuptools of their own (.venv has none, above).
+dist: install
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+	$(PY) -m twine check --strict dist/*
+	$(PY) -m check_wheel_contents --no-config --package chartgen --toplevel chartgen dist/*.whl
+
 clean:
-	rm -rf $(VENV) $(TOOLS) build *.egg-info
+	rm -rf $(VENV) $(TOOLS) build dist *.egg-info

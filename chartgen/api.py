@@ -25,11 +25,15 @@ import os
 from collections.abc import Mapping, Sequence
 
 import chartgen
-from chartgen.checking import CheckResult, check
-from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError
+from chartgen.arguments import each as _each
+from chartgen.arguments import given as _given
+from chartgen.arguments import wrong as _wrong
+from chartgen.checking import CheckResult, check, rules_for, subchart_setting
+from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Severity, UsageError, ValuesError
 from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.records import field, record
 from chartgen.releases import LATEST, SUPPORTED, check_release
+from chartgen.values import refusals
 from chartgen.values.load import LoadedValues, SetFlags
 
 if TYPE_CHECKING:
@@ -112,6 +116,16 @@ if TYPE_CHECKING:
     from chartgen.yamlio.edit import Edit, Fix
     from chartgen.yamlio.edit import Entry as DocumentEntry
     from chartgen.yamlio.load import Loaded as LoadedYaml
+
+
+def _worded(exc: object, data: object, model: type, release: str | None) -> list[Diagnostic]:
+    from chartgen.validation.refusals import worded
+
+    return worded(exc, data, model, release)  # type: ignore[arg-type]
+
+
+# The typed model sits below the validator: the library hands it lint's words for its refusals.
+refusals.wording = _worded
 
 
 def _names(module: str, *names: str) -> dict[str, tuple[str, str]]:
@@ -270,6 +284,7 @@ __all__ = [
     "UsageError",
     "Values",
     "ValuesDocument",
+    "ValuesError",
     "ValuesSource",
     "ValuesText",
     "all_rules",
@@ -288,9 +303,11 @@ __all__ = [
     "rule_explanation",
     "rule_matches",
     "rule_summary",
+    "rules_for",
     "schema",
     "schema_text",
     "set_value",
+    "subchart_setting",
     "to_yaml_stream",
     "unified_diff",
     "validate",
@@ -306,6 +323,10 @@ class ValuesText:
     text: str
     name: str = "<text>"
 
+    def __post_init__(self) -> None:
+        _given(self.text, str, "ValuesText()", "text as a string (YAML)")
+        _given(self.name, str, "ValuesText()", "name as a string (what findings point at)")
+
     def __repr__(self) -> str:
         # The text may hold passwords.
         return f"ValuesText(name={self.name!r}, {len(self.text)} characters)"
@@ -317,8 +338,34 @@ if TYPE_CHECKING:
     Source: typing.TypeAlias = "str | os.PathLike[str] | ValuesText | Mapping[str, object] | Values"
 
 
+#: What one layer of values may be, as a ``TypeError`` names it; a release; an umbrella chart's key.
+_SOURCES = "a path, chartgen.ValuesText, a mapping or chartgen.Values"
+_APP_VERSION = "app_version as a string (chartgen.LATEST, or one of chartgen.SUPPORTED)"
+_SUBCHART = "subchart as a string (the umbrella chart's key for the Determined values), or None"
+
+
 def _single(sources: object) -> bool:
     return isinstance(sources, (str, os.PathLike, ValuesText, Mapping)) or hasattr(sources, "model_dump")
+
+
+def _layers(sources: object, where: str, takes: str = "") -> list[chartgen.Source]:
+    """``sources`` as a list of layers, each of a type that can hold values, else a ``TypeError``."""
+    layers = [sources] if _single(sources) else sources
+    if isinstance(layers, (bytes, bytearray)) or not isinstance(layers, Sequence):
+        _wrong(sources, where, f"{takes}values sources ({_SOURCES}, or a list of them)")
+    for index, layer in enumerate(layers, start=1):
+        if not isinstance(layer, (str, os.PathLike, ValuesText, Mapping)) and not _is_values(layer):
+            _wrong(layer, where, f"{_SOURCES} as values source {index}")
+    return list(layers)
+
+
+def _is_values(source: object) -> bool:
+    """The typed ``Values`` (not a section of it): checked without importing pydantic for other types."""
+    if not hasattr(source, "model_dump"):
+        return False
+    from chartgen.values.model import Values
+
+    return isinstance(source, Values)
 
 
 @record
@@ -352,12 +399,8 @@ def _loaded(source: chartgen.Source, index: int) -> chartgen.LoadedYaml:
         return read_source(os.fspath(source))
     if isinstance(source, Mapping):
         return from_data(source, f"<values {index}>")
-    dump = getattr(source, "model_dump", None)
-    if dump is None:
-        raise UsageError(
-            f"values source {index} is a {type(source).__name__}: give a path, ValuesText, a mapping or Values"
-        )
-    return from_data(dump(mode="json", by_alias=True, exclude_unset=True), f"<{type(source).__name__}>")
+    dump = source.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return from_data(dump, type(source).__name__)
 
 
 def load_values(
@@ -365,38 +408,76 @@ def load_values(
     *,
     app_version: str = LATEST,
     flags: SetFlags | None = None,
+    subchart: str | None = None,
 ) -> LoadedValues:
     """The chart's defaults, then each source in order, then ``flags``, coalesced as Helm does.
 
-    Raises ``ChartgenError`` with every YAML problem found.
+    With ``subchart`` (``"determined"``), each file, text or mapping is an umbrella chart's values
+    and its ``subchart`` section is the layer, every position still the file's own (a source
+    without the section adds nothing; none with it is a ``UsageError``); typed ``Values`` and
+    ``flags`` are the Determined chart's values already. Raises ``ChartgenError`` with every YAML
+    problem found.
     """
-    from chartgen.values.load import load_sources
+    from chartgen.values.load import load_sources, subchart_section
 
+    layers = _layers(sources, "load_values()")
+    _options(app_version, flags, "load_values()")
+    _given(subchart, (str, type(None)), "load_values()", _SUBCHART)
     check_release(app_version)
-    layers: list[chartgen.Source] = [sources] if _single(sources) else list(sources)  # type: ignore[list-item, arg-type]
     parsed = []
     problems: list[Diagnostic] = []
     for index, source in enumerate(layers, start=1):
         try:
-            parsed.append(_loaded(source, index))
+            loaded: chartgen.LoadedYaml | None = _loaded(source, index)
+            if subchart is not None and loaded is not None and not hasattr(source, "model_dump"):
+                loaded = subchart_section(loaded, subchart)
+            if loaded is not None:
+                parsed.append(loaded)
         except ChartgenError as exc:
             problems.extend(exc.diagnostics)
     if problems:
         raise ChartgenError(problems)
+    if subchart is not None and layers and not parsed:
+        raise UsageError(
+            f"no values source has a {subchart!r} section, so there are no Determined values to read "
+            f"(is {subchart!r} the key of the umbrella chart's section for them?)"
+        )
     return load_sources(parsed, app_version=app_version, flags=flags)
 
 
 def validate(
-    values: LoadedValues,
+    values: LoadedValues | chartgen.Source | Sequence[chartgen.Source],
     *,
     release_name: str = "determined",
     namespace: str = "default",
     is_upgrade: bool = False,
+    app_version: str = LATEST,
+    flags: SetFlags | None = None,
 ) -> list[Diagnostic]:
-    """Every problem in already-loaded values, errors and warnings, in source order."""
+    """Every problem in the values, errors and warnings, in source order; YAML errors included.
+
+    ``values`` already loaded are not read again (``app_version`` and ``flags`` then apply only
+    to values still to load)."""
     from chartgen.validation.runner import run_rules
 
-    return run_rules(values, release_name=release_name, namespace=namespace, is_upgrade=is_upgrade)
+    _release(release_name, namespace, "validate()")
+    _given(is_upgrade, bool, "validate()", "is_upgrade as True or False")
+    try:
+        loaded = _as_loaded(values, app_version, flags, "validate()")
+    except ChartgenError as exc:
+        return exc.diagnostics
+    return run_rules(loaded, release_name=release_name, namespace=namespace, is_upgrade=is_upgrade)
+
+
+def _release(release_name: object, namespace: object, where: str) -> None:
+    _given(release_name, str, where, "release_name as a string")
+    _given(namespace, str, where, "namespace as a string")
+
+
+def _options(app_version: object, flags: object, where: str) -> None:
+    _given(app_version, str, where, _APP_VERSION)
+    if flags is not None:
+        _given(flags, SetFlags, where, "flags as chartgen.SetFlags or None")
 
 
 def lint(
@@ -412,8 +493,9 @@ def lint(
     Every default rule, no configuration and no suppression comments: ``check`` is the run
     ``chartgen lint`` makes, with both.
     """
+    _release(release_name, namespace, "lint()")
     try:
-        values = load_values(sources, app_version=app_version, flags=flags)
+        values = _as_loaded(sources, app_version, flags, "lint()")
     except ChartgenError as exc:
         return LintResult(None, exc.diagnostics)
     return LintResult(values, validate(values, release_name=release_name, namespace=namespace))
@@ -423,10 +505,15 @@ def _as_loaded(
     values: LoadedValues | chartgen.Source | Sequence[chartgen.Source],
     app_version: str,
     flags: SetFlags | None,
+    where: str,
+    subchart: str | None = None,
 ) -> LoadedValues:
     if isinstance(values, LoadedValues):
         return values
-    return load_values(values, app_version=app_version, flags=flags)
+    layers = _layers(values, where, "chartgen.LoadedValues or ")  # named for the function called
+    _options(app_version, flags, where)
+    _given(subchart, (str, type(None)), where, _SUBCHART)
+    return load_values(layers, app_version=app_version, flags=flags, subchart=subchart)
 
 
 def render(
@@ -438,11 +525,12 @@ def render(
     show_only: Sequence[str] = (),
     app_version: str = LATEST,
     flags: SetFlags | None = None,
+    subchart: str | None = None,
 ) -> RenderResult:
     """The objects ``helm template`` installs for these values, after validating them once.
 
-    ``values`` already loaded are not read again (``app_version`` and ``flags`` then apply only
-    to values still to load). ``show_only``
+    ``values`` already loaded are not read again (``app_version``, ``flags`` and ``subchart``, an
+    umbrella chart's key as ``load_values`` takes it, then apply only to values still to load). ``show_only``
     takes ``helm template --show-only`` globs (``templates/master-*.yaml``); a pattern that names
     no template, or matches no object, is a ``UsageError``. Invalid values raise ``ChartgenError``.
     """
@@ -450,8 +538,11 @@ def render(
     from chartgen.validation.registry import Context
     from chartgen.validation.runner import checked
 
+    _release(release_name, namespace, "render()")
+    _given(is_upgrade, bool, "render()", "is_upgrade as True or False")
+    _each(show_only, str, "render()", "show_only as a list of globs (strings)")
     patterns = [parse_pattern(text) for text in show_only]
-    loaded = _as_loaded(values, app_version, flags)
+    loaded = _as_loaded(values, app_version, flags, "render()", subchart)
     ctx = Context(loaded, release_name, namespace, is_upgrade)
     found = checked(ctx)
     if any(d.is_error for d in found):
@@ -466,7 +557,14 @@ def to_yaml_stream(manifests: Sequence[chartgen.Manifest]) -> str:
     """One YAML stream, each object after ``---`` and Helm's ``# Source:`` comment."""
     from chartgen.rendering.engine import stream
 
+    _manifests(manifests, "to_yaml_stream()")
     return stream(manifests)
+
+
+def _manifests(manifests: object, where: str) -> None:
+    from chartgen.rendering.engine import Manifest
+
+    _each(manifests, Manifest, where, "a list of chartgen.Manifest (RenderResult.manifests)")
 
 
 def write_manifests(manifests: Sequence[chartgen.Manifest], directory: str | os.PathLike[str]) -> list[str]:
@@ -474,6 +572,8 @@ def write_manifests(manifests: Sequence[chartgen.Manifest], directory: str | os.
     --output-dir`` writes them; the tree is replaced atomically. Returns the paths written."""
     from chartgen.rendering.output import write_tree
 
+    _manifests(manifests, "write_manifests()")
+    _given(directory, (str, os.PathLike), "write_manifests()", "directory as a path")
     target = os.fspath(directory)
     try:
         return write_tree(manifests, target)
@@ -503,7 +603,18 @@ def plan(
     from chartgen.planning.report import PlanReport
     from chartgen.planning.request import analyse_request, build_request
 
-    loaded = None if values is None else _as_loaded(values, app_version, flags)
+    if nodes is not None and not isinstance(nodes, str):
+        _each(nodes, int, "plan()", 'nodes as GPUs per node ("4,4,8", "4x3" or a list of ints), or None')
+    if cpu_allocatable is not None and not isinstance(cpu_allocatable, str):
+        takes = 'cpu_allocatable as CPUs per node ("7.91,15.5" or a list of numbers), or None'
+        _each(cpu_allocatable, (str, int, float), "plan()", takes)
+    if not isinstance(jobs, str):
+        _each(jobs, int, "plan()", 'jobs as slots per job ("8,12", "12x2" or a list of ints)')
+    _given(pool, (str, type(None)), "plan()", "pool as a string (a pool of cluster.nodes), or None")
+    _given(slot_cpu, (str, float, int, type(None)), "plan()", 'slot_cpu as CPUs ("500m", 0.5), or None')
+    _given(max_slots_per_pod, (int, type(None)), "plan()", "max_slots_per_pod as a whole number, or None")
+    _given(scheduler, (str, type(None)), "plan()", 'scheduler as "default", "coscheduler" or None')
+    loaded = None if values is None else _as_loaded(values, app_version, flags, "plan()")
     request = build_request(
         loaded,
         nodes=nodes,
@@ -536,7 +647,11 @@ def preview_pod(
     from chartgen.validation.registry import Context
     from chartgen.validation.rules.podspec import all_findings
 
-    loaded = _as_loaded(values, app_version, flags)
+    _given(kind, str, "preview_pod()", 'kind as "gpu", "cpu" or "checkpoint-gc"')
+    _given(pool, (str, type(None)), "preview_pod()", "pool as a string (a resource pool's name), or None")
+    if task is not None:
+        _given(task, (str, os.PathLike), "preview_pod()", "task as the path of a task configuration")
+    loaded = _as_loaded(values, app_version, flags, "preview_pod()")
     found = all_findings(Context(loaded))
     return preview(loaded, kind, pool=pool, task_file=None if task is None else os.fspath(task), found=found)
 
@@ -545,6 +660,7 @@ def check_kube_version(version: str) -> tuple[int, int]:
     """``(major, minor)`` of a Kubernetes version chartgen can target (``1.29``, ``v1.29.3``), else ``UsageError``."""
     from chartgen.kube import check_kube_version as check
 
+    _given(version, str, "check_kube_version()", "the version as a string (1.29, v1.29.3)")
     return check(version)
 
 
@@ -553,6 +669,7 @@ def schema(app_version: str = LATEST) -> dict[str, typing.Any]:
     from chartgen.validation.editor_schema import for_editors
     from chartgen.validation.schema_walk import release_schema
 
+    _given(app_version, str, "schema()", _APP_VERSION)
     return for_editors(release_schema(check_release(app_version)))
 
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from chartgen.arguments import each
 from chartgen.records import field, record
 
 Path = tuple[str | int, ...]
+
+#: How a file argument names standard input, and how findings in it name their file.
+STDIN = "-"
+STDIN_NAME = "<stdin>"
 
 
 class Severity(StrEnum):
@@ -17,16 +22,36 @@ class Severity(StrEnum):
 
 @record(frozen=True, slots=True)
 class Location:
-    """1-based position in a source: a file path, or a pseudo-file such as ``--set``."""
+    """1-based position in a source: a file path, or a pseudo-file such as ``--set``.
+
+    Values given as data (the typed model, a mapping) have no file: their place is ``logical``,
+    named by its path from the root the source is named by (``Values.resourcePools[1].pool_name``,
+    ``<values 1>.db.port``), with no line or column.
+    """
 
     file: str
     line: int | None = None
     column: int | None = None
+    logical: bool = False
 
     def __str__(self) -> str:
         if not self.line:
             return self.file
         return f"{self.file}:{self.line}:{self.column}"
+
+    @property
+    def is_file(self) -> bool:
+        """Whether ``file`` names a file: not a path in values given as data, nor a pseudo-file
+        (``--set``, ``<stdin>``, ``<no values given>``)."""
+        return not self.logical and not self.file.startswith(("-", "<"))
+
+    @classmethod
+    def of_path(cls, root: str, path: Path) -> Location:
+        """The logical place of ``path`` in values given as data, whose root is named ``root``."""
+        below = dotted(path)
+        return cls(
+            f"{root}.{below}" if below and not below.startswith("[") else f"{root}{below}", logical=True
+        )
 
 
 @record(frozen=True, slots=True)
@@ -93,11 +118,17 @@ class ChartgenError(Exception):
     """
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        each(diagnostics, Diagnostic, f"{type(self).__name__}()", "a list of chartgen.Diagnostic")
         super().__init__(diagnostics)
         self.diagnostics = diagnostics
 
     def __str__(self) -> str:
         return "\n".join(str(d) for d in self.diagnostics)
+
+
+class ValuesError(ChartgenError, ValueError):
+    """Values the typed model refuses (``chartgen.Values(maxSlotPerPod=4)``), as lint words the
+    same mistake in a file; a ``ValueError``, as pydantic's own error is."""
 
 
 class UsageError(Exception):

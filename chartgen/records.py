@@ -5,7 +5,7 @@ each class's methods with ``exec``: several milliseconds of every ``chartgen`` s
 classes that only need ``__init__``, ``__repr__``, ``__eq__`` and, frozen, ``__hash__``.
 mypy reads ``record`` as a dataclass (``dataclass_transform``); the subset it supports is the
 one chartgen uses: ``frozen``, ``slots``, defaults, ``field(default_factory=…)`` and
-``field(compare=False, repr=False)``, and ``replace``.
+``field(compare=False, repr=False)``, ``__post_init__`` (called with no arguments), and ``replace``.
 
 The generated ``__init__`` is annotated with the fields' annotations and belongs to the class's
 module, so ``typing.get_type_hints`` resolves its annotations as it resolves the class's.
@@ -68,7 +68,55 @@ def _own_fields(cls: type) -> dict[str, _Field]:
     return own
 
 
-def _make_init(module: str, fields: list[_Field]) -> typing.Any:
+class _Factory:
+    """How a signature shows a default made by ``default_factory``, as ``dataclasses`` shows it."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+def _signature(fields: list[_Field], *, method: bool) -> typing.Any:
+    """The ``inspect.Signature`` of a record's constructor (with ``self`` for ``__init__``)."""
+    import inspect
+
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [inspect.Parameter("self", keyword)] if method else []
+    for spec in fields:
+        default = _Factory() if spec.factory is not _MISSING else spec.default
+        parameters.append(
+            inspect.Parameter(
+                spec.name,
+                keyword,
+                default=inspect.Parameter.empty if default is _MISSING else default,
+                annotation=spec.annotation,
+            )
+        )
+    return inspect.Signature(parameters, return_annotation=None)
+
+
+class _ClassSignature:
+    """A record class's ``__signature__`` (what ``inspect.signature`` and ``help()`` show), built on
+    first use: the constructor takes ``*args, **kwargs``, and ``inspect`` costs every start to import."""
+
+    def __get__(self, instance: object, owner: type) -> typing.Any:
+        return _signature(_fields_of(owner), method=False)
+
+
+class _InitSignature:
+    """What the generated ``__init__`` is ``__wrapped__`` around, for ``inspect.signature`` (which
+    stops at the first object with a ``__signature__``): the fields, built on first use.
+    ``__globals__`` are the class's module's, where ``typing.get_type_hints`` looks for them."""
+
+    def __init__(self, fields: list[_Field], module: dict[str, typing.Any]) -> None:
+        self.fields = fields
+        self.__globals__ = module
+
+    @property
+    def __signature__(self) -> typing.Any:
+        return _signature(self.fields, method=True)
+
+
+def _make_init(module: str, fields: list[_Field], post_init: typing.Any) -> typing.Any:
     names = [f.name for f in fields]
     setter = object.__setattr__
     missing = _MISSING
@@ -98,10 +146,14 @@ def _make_init(module: str, fields: list[_Field]) -> typing.Any:
             raise TypeError(
                 f"{type(self).__name__}() got an unexpected keyword argument {sorted(unknown)[0]!r}"
             )
+        if post_init is not None:
+            post_init(self)
 
     # The same code and closure with the class's module as globals, where its annotations resolve.
-    init = FunctionType(__init__.__code__, vars(sys.modules[module]), "__init__", None, __init__.__closure__)
+    namespace = vars(sys.modules[module])
+    init = FunctionType(__init__.__code__, namespace, "__init__", None, __init__.__closure__)
     init.__annotations__ = {**{f.name: f.annotation for f in fields}, "return": "None"}
+    init.__wrapped__ = _InitSignature(fields, namespace)  # type: ignore[attr-defined]
     return init
 
 
@@ -146,7 +198,7 @@ def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
         return hash(tuple(getattr(self, name) for name in hashed))
 
     methods: dict[str, typing.Any] = {
-        "__init__": _make_init(cls.__module__, fields),
+        "__init__": _make_init(cls.__module__, fields, getattr(cls, "__post_init__", None)),
         "__repr__": __repr__,
         "__eq__": __eq__,
         "__hash__": __hash__ if frozen else None,
@@ -168,9 +220,11 @@ def _build(cls: type, frozen: bool, slots: bool, order: bool) -> type:
             body["__getstate__"] = _getstate
             body["__setstate__"] = _setstate
         cls = type(cls)(cls.__name__, cls.__bases__, body)
+    if "__init__" not in cls.__dict__:
+        methods["__signature__"] = _ClassSignature()
     for name, method in methods.items():
         if name not in cls.__dict__ or (name == "__hash__" and cls.__dict__[name] is None):
-            if method is not None:
+            if method is not None and name != "__signature__":
                 method.__qualname__ = f"{cls.__qualname__}.{name}"
             setattr(cls, name, method)
     if not slots:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from chartgen.arguments import given
 from chartgen.diagnostics import UsageError
 from chartgen.records import record
 
@@ -71,6 +72,8 @@ RELEASES: tuple[Release, ...] = (
 
 SUPPORTED: tuple[str, ...] = tuple(r.version for r in RELEASES)
 LATEST = SUPPORTED[-1]
+#: What a release argument is, as a ``TypeError`` says: ``fix() takes app_version as …``.
+RELEASE_ARGUMENT = "a string (chartgen.LATEST, or one of chartgen.SUPPORTED)"
 
 #: The Kubernetes API version of the Go types every supported master reads pod specs with
 #: (k8s.io/api v0.28.3 in the go.mod of each release tag).
@@ -147,6 +150,7 @@ _VERSION = re.compile(r"v?(\d{1,9})\.(\d{1,9})\.(\d{1,9})")
 
 def check_release(app_version: str) -> str:
     """The supported release ``app_version`` names (``v0.38.1`` is ``0.38.1``), or a ``UsageError``."""
+    given(app_version, str, "check_release()", f"app_version as {RELEASE_ARGUMENT}")
     match = _VERSION.fullmatch(app_version.strip())
     supported = ", ".join(SUPPORTED)
     if match is None:

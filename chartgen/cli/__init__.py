@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "preview an upgrade: what changes, and what fails, loses data or surprises",
     ),
     "rule": ("chartgen.cli.rule", "explain a rule: what it checks, why, an example and the fix"),
+    "completion": ("chartgen.cli.completion", "print a shell completion script for bash, zsh or fish"),
 }
 
 
@@ -121,6 +122,15 @@ class _Command(_Parser):
         super().__init__(*args, **kwargs)
         self.add_argument(_FOLDED, action=_Replay, dest=argparse.SUPPRESS, help=argparse.SUPPRESS)
         self.runs: list[list[_Taken]] = []
+
+    def format_help(self) -> str:
+        """The help, ending with the command's examples, exit codes and docs page (``helptext``),
+        looked up only when help is printed."""
+        from chartgen.cli import helptext
+
+        self.epilog = helptext.epilog(self.prog.rpartition(" ")[2])
+        self.formatter_class = helptext.Formatter
+        return super().format_help()
 
     def parse_known_args(  # type: ignore[override]
         self, args: typing.Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -90,6 +90,24 @@ def add_values_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(flag, action=Append, default=[], metavar="K=V", help=help_text)
 
 
+def add_subchart_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--subchart", metavar="KEY",
+        help="read the KEY section of each values file as the Determined values (an umbrella chart's, "
+        "e.g. determined); default: the configuration's subchart setting",
+    )  # fmt: skip
+
+
+def subchart(args: argparse.Namespace) -> str | None:
+    """``--subchart``, else the ``subchart`` setting of the configuration nearest the first values
+    file (the working directory's without one), as ``lint`` reads it for its ``-f`` layers."""
+    if args.subchart is not None:
+        return str(args.subchart)
+    from chartgen.api import subchart_setting
+
+    return subchart_setting(next(iter(args.values), None))
+
+
 def set_flags(args: argparse.Namespace) -> SetFlags:
     return SetFlags(
         set_json=args.set_json,

@@ -22,11 +22,6 @@ EXIT_CHANGES = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = (
-        "exit status: 0 no change; 1 the upgrade would fail, lose data or break Determined or a restore, or "
-        "invalid values or manifests; 2 usage; 3 changes, none of them errors. Put RELEASE before "
-        "--from-values, which takes every file that follows it."
-    )
     parser.add_argument("release", nargs="?", default="determined", help="release name (default: determined)")
     parser.add_argument("-n", "--namespace", default="default", help="release namespace (default: default)")
     common.add_values_arguments(parser)

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from chartgen.cli import common
 
-FORMAT_NAMES = ("text", "json", "github", "sarif")
+FORMAT_NAMES = ("text", "json", "github", "sarif", "junit", "gitlab")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +38,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--subchart", metavar="KEY",
         help="lint the KEY section of each file as the Determined values (an umbrella chart's, e.g. determined)",
     )  # fmt: skip
-    parser.add_argument("--format", choices=FORMAT_NAMES, default="text", help="output format")
+    parser.add_argument(
+        "--by-content", action="store_true",
+        help="the files are candidates (a hook's every YAML file): check those whose content or name makes "
+        "them Determined values or GitOps sources, pass the rest by without a finding",
+    )  # fmt: skip
+    parser.add_argument(
+        "--format", choices=FORMAT_NAMES, default="text",
+        help="output format: github (Actions annotations), sarif (code scanning), junit (JUnit XML "
+        "test report: GitLab, Jenkins, Azure DevOps), gitlab (GitLab Code Quality report)",
+    )  # fmt: skip
     parser.add_argument(
         "--select", metavar="RULES",
         help="report only these rules (comma-separated ids or globs such as yaml-*; replaces the configuration's)",
@@ -73,8 +82,10 @@ def _lint(args: argparse.Namespace) -> int:
     has_flags = any((flags.set, flags.set_string, flags.set_json, flags.set_file, flags.set_literal))
     if not args.files and not args.values and not has_flags:
         return common.usage_error(common.UsageError("lint needs at least one values file (FILE, or -f FILE)"))
-    rules = {known.rule: known for known in api.all_rules()}
     try:
+        # The built-in rules and the configurations' policies: what flags may name, and what
+        # the report formats describe.
+        rules = api.rules_for(args.files, values=args.values, config=args.config)
         select = _patterns(args.select, "--select", rules) if args.select else None
         ignore = [pattern for text in args.ignore for pattern in _patterns(text, "--ignore", rules)]
         result = api.check(
@@ -90,6 +101,7 @@ def _lint(args: argparse.Namespace) -> int:
             namespace=args.namespace,
             subchart=args.subchart,
             workers=None,  # one per core
+            by_content=args.by_content,
         )
     except common.UsageError as exc:
         return common.usage_error(exc)
@@ -98,12 +110,16 @@ def _lint(args: argparse.Namespace) -> int:
         from chartgen.report import as_sarif
 
         sys.stdout.write(as_sarif(found, {name: known.doc for name, known in rules.items()}))
+    elif args.format == "junit":
+        from chartgen.report import as_junit
+
+        sys.stdout.write(as_junit(found, result.files, result.problems))
     else:
         common.report(found, args.format, sys.stdout)
     if args.format == "text" and not args.quiet and not result.problems:
         from chartgen.report import summary
 
-        sys.stdout.write(summary(found))
+        sys.stdout.write(summary(found, files=len(result.files) + len(result.passed), sources=result.sources))
     for directory in result.empty_directories:
         common.warning(f"no values file (*values*.yaml) under {directory}")
     for message in result.problems:

@@ -35,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="Kubernetes scheduler for the jobs (default: the values' defaultScheduler, else default)",
     )  # fmt: skip
     common.add_values_arguments(parser)
+    common.add_subchart_argument(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
@@ -51,7 +52,13 @@ def run(args: argparse.Namespace) -> int:
         api.check_release(args.app_version)
         flags = common.set_flags(args)
         given = args.values or any(exprs for _, exprs in flags.by_kind())
-        loaded = api.load_values(args.values, app_version=args.app_version, flags=flags) if given else None
+        loaded = (
+            api.load_values(
+                args.values, app_version=args.app_version, flags=flags, subchart=common.subchart(args)
+            )
+            if given
+            else None
+        )
         report = api.plan(
             loaded,
             nodes=args.nodes,

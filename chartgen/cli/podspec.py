@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="mark where each part came from, and list what Determined sets at launch",
     )  # fmt: skip
     common.add_values_arguments(parser)
+    common.add_subchart_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
         flags = common.set_flags(args)
         if not args.values and not any(exprs for _, exprs in flags.by_kind()):
             raise api.UsageError("podspec needs the values: -f VALUES (or --set)")
-        loaded = api.load_values(args.values, app_version=args.app_version, flags=flags)
+        loaded = api.load_values(
+            args.values, app_version=args.app_version, flags=flags, subchart=common.subchart(args)
+        )
         result = api.preview_pod(loaded, kind=args.kind, pool=args.pool, task=args.task)
     except api.UsageError as exc:
         return common.usage_error(exc)

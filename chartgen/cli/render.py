@@ -21,6 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("release", nargs="?", default="determined", help="release name (default: determined)")
     parser.add_argument("-n", "--namespace", default="default", help="release namespace (default: default)")
     common.add_values_arguments(parser)
+    common.add_subchart_argument(parser)
     parser.add_argument("--is-upgrade", action="store_true", help="render as for 'helm upgrade'")
     parser.add_argument(
         "-s", "--show-only", action=common.Append, default=[], metavar="TEMPLATE",
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
             app_version=args.app_version,
             is_upgrade=args.is_upgrade,
             show_only=args.show_only,
+            subchart=common.subchart(args),
         )
         common.report(result.warnings)
         if args.output_dir is None:

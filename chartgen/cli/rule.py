@@ -1,7 +1,9 @@
 """``chartgen rule ID``: what a rule checks, why, an example and how to fix it (as ``ruff rule``).
 
 The text is the rule's docstring, the same source ``docs/rules.md`` is written from, with its
-reStructuredText literals shown as plain text writes code (``chartgen.report.rule_text``).
+reStructuredText literals shown as plain text writes code (``chartgen.report.rule_text``). The
+policies (house rules) of the configuration, ``--config`` or the working directory's nearest,
+are rules too: a policy's text is its message, expression and where it reports.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("rules", nargs="*", metavar="ID", help="rule ids, as printed in brackets by lint")
     parser.add_argument("--all", action="store_true", help="explain every rule")
     parser.add_argument("--list", action="store_true", help="list every rule id with its summary")
+    parser.add_argument(
+        "--config", metavar="FILE",
+        help="explain this configuration's policies too (default: the nearest .chartgen.yaml or pyproject.toml)",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,7 +27,10 @@ def run(args: argparse.Namespace) -> int:
     from chartgen.cli import common
     from chartgen.report import rule_text
 
-    known = {rule.rule: rule for rule in api.all_rules()}
+    try:
+        known = api.rules_for((), config=args.config)
+    except common.UsageError as exc:
+        return common.usage_error(exc)
     if args.list:
         width = max(map(len, known))
         sys.stdout.write(

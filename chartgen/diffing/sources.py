@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chartgen.arguments import each, given
 from chartgen.diagnostics import ChartgenError, Diagnostic
 from chartgen.diffing.model import DiffResult
 from chartgen.diffing.objects import KubeObject, ObjectId
 from chartgen.hints import TYPE_CHECKING
 from chartgen.records import record
-from chartgen.releases import LATEST, check_release
+from chartgen.releases import LATEST, RELEASE_ARGUMENT, check_release
 from chartgen.values.load import SetFlags
 
 if TYPE_CHECKING:
@@ -40,6 +41,14 @@ class ValuesSource:
     namespace: str = "default"
     is_upgrade: bool | None = None
 
+    def __post_init__(self) -> None:
+        each(self.files, str, "ValuesSource()", "files as a list of paths (strings)")
+        given(self.flags, (SetFlags, type(None)), "ValuesSource()", "flags as chartgen.SetFlags or None")
+        given(self.app_version, str, "ValuesSource()", f"app_version as {RELEASE_ARGUMENT}")
+        given(self.release, str, "ValuesSource()", "release as a string (the release name)")
+        given(self.namespace, str, "ValuesSource()", "namespace as a string")
+        given(self.is_upgrade, (bool, type(None)), "ValuesSource()", "is_upgrade as True, False or None")
+
 
 @record(frozen=True)
 class ManifestSource:
@@ -48,6 +57,12 @@ class ManifestSource:
     path: str
     namespace: str = "default"
 
+    def __post_init__(self) -> None:
+        given(self.path, str, "ManifestSource()", "path as a string (a file, a directory or -)")
+        given(self.namespace, str, "ManifestSource()", "namespace as a string")
+
+
+_INSTALLED = "installed as chartgen.ValuesSource or chartgen.ManifestSource"
 
 # Findings that are the chart's own ``required`` or ``fail``, or Helm refusing to read the values:
 # about installed values, each says Helm cannot have installed them. Any other finding about them
@@ -196,6 +211,8 @@ def diff(installed: ValuesSource | ManifestSource, change: ValuesSource) -> Diff
     from chartgen.diffing.compare import compare
     from chartgen.diffing.objects import read_manifests
 
+    given(installed, (ValuesSource, ManifestSource), "diff()", _INSTALLED)
+    given(change, ValuesSource, "diff()", "change as chartgen.ValuesSource")
     mistakes: list[Diagnostic] = []
     if isinstance(installed, ManifestSource):
         old = read_manifests(installed.path, installed.namespace)

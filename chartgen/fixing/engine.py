@@ -14,15 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from chartgen.arguments import each, given
 from chartgen.diagnostics import Diagnostic, Location, Path, dotted
 from chartgen.fixing.master_keys import fix_master_spelling
 from chartgen.fixing.rounds import Rounds
 from chartgen.records import field, record
-from chartgen.releases import LATEST
+from chartgen.releases import LATEST, RELEASE_ARGUMENT
 from chartgen.yamlio.edit import CannotFix, Document, Edit, Fix, apply
 
 # Every fix removes or settles a finding; more rounds than this would mean two fixes undo each other.
 MAX_ROUNDS = 16
+#: What the public functions that edit a values file take, as their ``TypeError`` says.
+TEXT = "text as a string (the values file's text)"
+FILE = "file as a string (the name findings point at)"
+_PATH = "path as a tuple of keys (strings) and list indexes (ints)"
 
 
 @record(frozen=True)
@@ -172,6 +177,11 @@ def fix(
     """
     from chartgen.releases import check_release
 
+    given(text, str, "fix()", TEXT)
+    given(file, str, "fix()", FILE)
+    given(app_version, str, "fix()", f"app_version as {RELEASE_ARGUMENT}")
+    given(unsafe, bool, "fix()", "unsafe as True or False")
+    each(also_safe, str, "fix()", "also_safe as a collection of rule ids (strings)", sets=True)
     release = check_release(app_version)
     result = FixResult(text, rounds=Rounds(file, [text]))
     for _ in range(MAX_ROUNDS):
@@ -237,6 +247,11 @@ def set_value(
     from chartgen.diagnostics import ChartgenError
     from chartgen.yamlio import YamlError
 
+    given(text, str, "set_value()", TEXT)
+    given(path, tuple, "set_value()", _PATH)
+    each(path, (str, int), "set_value()", _PATH)
+    given(value, (str, int, float, type(None)), "set_value()", "value as a str, int, float, bool or None")
+    given(file, str, "set_value()", FILE)
     try:
         doc = Document.parse(text, file)
     except YamlError as exc:

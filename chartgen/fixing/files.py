@@ -6,6 +6,7 @@ import os
 import tempfile
 from collections.abc import Collection
 
+from chartgen.arguments import given
 from chartgen.diagnostics import UsageError
 
 SECRET_SHOWN = "<secret>"
@@ -22,6 +23,7 @@ def read_text(path: str) -> str:
 
     from chartgen.yamlio.read import decode, read_bytes
 
+    given(path, str, "read_values_text()", "path as a string")
     if path == "-":
         raise UsageError("fix and migrate edit files in place: name a file, not standard input")
     try:
@@ -44,6 +46,8 @@ def write_text(path: str, text: str) -> None:
     """
     import stat
 
+    given(path, str, "write_values_text()", "path as a string")
+    given(text, str, "write_values_text()", "text as a string")
     target = os.path.realpath(path)
     try:
         status = os.stat(target)
@@ -163,6 +167,8 @@ def unified_diff(path: str, before: str, after: str) -> str:
     """What a fix changes, as ``diff -u`` shows it (secrets hidden); empty when nothing does."""
     import difflib
 
+    for name, value in (("path", path), ("before", before), ("after", after)):
+        given(value, str, "unified_diff()", f"{name} as a string")
     known = _chart_keys()
     old, new = redacted(before, known).splitlines(True), redacted(after, known).splitlines(True)
     lines = list(difflib.unified_diff(old, new, f"a/{path}", f"b/{path}"))

@@ -21,8 +21,9 @@ for ``helm install determined`` in namespace ``default``.
 
 from __future__ import annotations
 
+from chartgen.arguments import given
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity, dotted
-from chartgen.fixing.engine import Applied, fix, lint_text
+from chartgen.fixing.engine import FILE, TEXT, Applied, fix, lint_text
 from chartgen.fixing.rounds import Rounds
 from chartgen.hints import TYPE_CHECKING
 from chartgen.records import field, record
@@ -95,8 +96,13 @@ def migrate(
 
     Raises ``UsageError`` for an unsupported release.
     """
-    from chartgen.releases import check_release
+    from chartgen.releases import RELEASE_ARGUMENT, check_release
 
+    given(text, str, "migrate()", TEXT)
+    given(to, str, "migrate()", f"to as {RELEASE_ARGUMENT}")
+    given(source, (str, type(None)), "migrate()", f"source as {RELEASE_ARGUMENT}, or None to guess it")
+    given(file, str, "migrate()", FILE)
+    given(unsafe, bool, "migrate()", "unsafe as True or False")
     target = check_release(to)
     origin = check_release(source) if source is not None else guess_source(text, file)
     before = lint_text(text, file, origin)

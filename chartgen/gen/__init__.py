@@ -22,6 +22,7 @@ PACKAGE = ROOT / "chartgen"
 SCHEMAS = PACKAGE / "data" / "schemas.py"
 COMPILED = PACKAGE / "rendering" / "compiled.py"
 WRITES = PACKAGE / "data" / "writes.py"
+CEL_PARSER = PACKAGE / "data" / "cel_parser.py"
 
 
 def _json(data: Any) -> str:
@@ -38,7 +39,7 @@ def outputs() -> dict[Path, str]:
     """Every generated file and the text it must hold, in the order they depend on each other:
     ``writes.py`` comes from rendering and validating, so from the schemas and templates made
     before it, which this process runs from their new text rather than the modules on disk."""
-    from chartgen.gen import docs, fold, rules, schema, templates
+    from chartgen.gen import cel_parser, docs, fold, rules, schema, templates
     from chartgen.validation.editor_schema import for_editors
 
     full = schema.full_schema()
@@ -62,6 +63,7 @@ def outputs() -> dict[Path, str]:
     files[ROOT / "docs" / "values.md"] = docs.render(full, annotated)
     files[ROOT / "docs" / "rules.md"] = rules.render()
     files[COMPILED] = templates.compiled_module()
+    files[CEL_PARSER] = cel_parser.module()
     with _running({"chartgen.data.schemas": files[SCHEMAS], "chartgen.rendering.compiled": files[COMPILED]}):
         files[WRITES] = _writes()
     return files

@@ -164,7 +164,8 @@ def _source(loaded: LoadedValues, path: Path) -> str:
     from chartgen.printable import printable
 
     where = loaded.locate(path)
-    return f"from {dotted(path)}" + (f" at {printable(str(where))}" if where else "")
+    placed = where is not None and not where.logical
+    return f"from {dotted(path)}" + (f" at {printable(str(where))}" if placed else "")
 
 
 def _values_slot_cpu(loaded: LoadedValues) -> tuple[int | None, str, Path | None]:

@@ -7,14 +7,15 @@ forge a finding and an escape sequence cannot colour or rewrite a terminal.
 Colour is the caller's choice (a terminal, as ruff decides); only chartgen's own
 escape sequences are ever written. ``github`` writes GitHub Actions workflow
 commands (annotations on the pull request), ``sarif`` a SARIF 2.1.0 log for
-code-scanning tools.
+code-scanning tools, ``junit`` a JUnit XML test report (``report/junit.py``), ``gitlab``
+a GitLab Code Quality report (``report/gitlab.py``); those two are imported only when asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from chartgen.diagnostics import Diagnostic
+from chartgen.diagnostics import Diagnostic, Location
 from chartgen.printable import printable
 
 HINT_PREFIX = "  hint: "
@@ -24,6 +25,7 @@ __all__ = [
     "HINT_PREFIX",
     "as_github",
     "as_json",
+    "as_junit",
     "as_sarif",
     "as_text",
     "ordered",
@@ -66,16 +68,34 @@ def as_text(diagnostics: Iterable[Diagnostic], *, color: bool = False) -> str:
     return "".join(text_line(d, color=color) + "\n" for d in ordered(diagnostics))
 
 
-def summary(diagnostics: Iterable[Diagnostic]) -> str:
-    """The last line of text output: ``Found 3 errors, 1 warning in 2 files.``, or ``All checks passed.``"""
+def summary(
+    diagnostics: Iterable[Diagnostic], *, files: int | None = None, sources: int | None = None
+) -> str:
+    """The last line of text output: ``Found 3 errors, 1 warning in 2 files.``, or ``All checks passed.``
+
+    Given how many ``files`` were read and how many Determined ``sources`` they held (a values
+    file is one, a GitOps file one per install it makes), it says so: ``All checks passed (3
+    files, 5 sources).``, ``Found 1 error in 1 file (3 files, 5 sources checked).``; a run that
+    found nothing to check says that instead of passing: ``No Determined values found in 4 files.``
+    """
     found = list(dict.fromkeys(diagnostics))
+    checked = "" if sources is None else _checked(files or 0, sources)
+    if not found and sources == 0:
+        return f"No Determined values found in {files or 0} file{'' if files == 1 else 's'}.\n"
     if not found:
-        return "All checks passed.\n"
+        return f"All checks passed ({checked}).\n" if checked else "All checks passed.\n"
     errors = sum(d.is_error for d in found)
     counts = [_count(errors, "error"), _count(len(found) - errors, "warning")]
-    files = len({d.location.file for d in found if d.location and _is_file(d.location.file)})
-    where = f" in {_count(files, 'file')}" if files else ""
-    return f"Found {', '.join(c for c in counts if c)}{where}.\n"
+    where_count = len({d.location.file for d in found if d.location and _is_file(d.location)})
+    where = f" in {_count(where_count, 'file')}" if where_count else ""
+    tail = f" ({checked} checked)" if checked else ""
+    return f"Found {', '.join(c for c in counts if c)}{where}{tail}.\n"
+
+
+def _checked(files: int, sources: int) -> str:
+    """``3 files, 5 sources``; only the sources when no file was read (``-f`` files and flags)."""
+    told = [_count(files, "file"), f"{sources} source{'' if sources == 1 else 's'}"]
+    return ", ".join(part for part in told if part)
 
 
 def _count(number: int, noun: str) -> str:
@@ -122,12 +142,12 @@ def as_github(diagnostics: Iterable[Diagnostic]) -> str:
     for d in ordered(diagnostics):
         loc = d.location
         props = []
-        if loc and _is_file(loc.file):
+        if loc and _is_file(loc):
             props.append(f"file={_github_property(loc.file)}")
             if loc.line:
                 props += [f"line={loc.line}", f"col={loc.column or 1}"]
         props.append(f"title={_github_property(f'chartgen ({d.rule})')}")
-        where = f"{printable(str(loc))}: " if loc and not _is_file(loc.file) else ""
+        where = f"{printable(str(loc))}: " if loc and not _is_file(loc) else ""
         message = where + printable(d.message) + (f"\nhint: {printable(d.hint)}" if d.hint else "")
         lines.append(f"::{d.severity.value} {','.join(props)}::{_github_data(message)}\n")
     return "".join(lines)
@@ -160,7 +180,7 @@ def as_sarif(diagnostics: Iterable[Diagnostic], docs: Mapping[str, str] | None =
             "message": {"text": d.message + (f"\nhint: {d.hint}" if d.hint else "")},
         }
         loc = d.location
-        if loc and _is_file(loc.file):
+        if loc and _is_file(loc):
             path = PurePosixPath(loc.file.replace("\\", "/"))
             uri = f"file://{quote(str(path))}" if path.is_absolute() else quote(str(path))
             physical: dict[str, object] = {"artifactLocation": {"uri": uri}}
@@ -213,9 +233,26 @@ def _within(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
     return text[: limit - 1].rsplit(None, 1)[0] + "…"
 
 
-def _is_file(name: str) -> bool:
-    """Not a pseudo-file: ``--set``, ``-`` (standard input shown as ``<stdin>``), ``<no values given>``."""
-    return not name.startswith(("-", "<"))
+def _is_file(loc: Location) -> bool:
+    """In a file: not a pseudo-file (``--set``, ``<stdin>``, ``<no values given>``), nor a path in
+    values given as data (``Values.db.port``), which SARIF names as a logical location."""
+    return loc.is_file
+
+
+def as_junit(
+    diagnostics: Iterable[Diagnostic], files: Sequence[str] = (), problems: Sequence[str] = ()
+) -> str:
+    """A JUnit XML test report (``report/junit.py``, imported only when asked for): ``files`` are
+    the files checked (each clean one a passing test case), ``problems`` what stopped one."""
+    from chartgen.report import junit
+
+    return junit.as_junit(diagnostics, files, problems)
+
+
+def _gitlab(diagnostics: Iterable[Diagnostic]) -> str:
+    from chartgen.report.gitlab import as_gitlab
+
+    return as_gitlab(diagnostics)
 
 
 FORMATS: dict[str, Callable[[Iterable[Diagnostic]], str]] = {
@@ -223,4 +260,6 @@ FORMATS: dict[str, Callable[[Iterable[Diagnostic]], str]] = {
     "json": as_json,
     "github": as_github,
     "sarif": as_sarif,
+    "junit": as_junit,
+    "gitlab": _gitlab,
 }

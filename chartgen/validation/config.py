@@ -5,7 +5,9 @@ file applies (in one directory, ``.chartgen.yaml`` wins over ``pyproject.toml``,
 and a ``pyproject.toml`` without ``[tool.chartgen]`` is passed by). Discovery only
 stats files; a file is parsed only when found, once per run. Paths and globs in a
 configuration are relative to its directory. ``overrides`` apply in order to the
-files their ``paths`` globs match; later settings win, ``ignore`` lists add up.
+files their ``paths`` globs match; later settings win, ``ignore`` lists add up, and so do
+``policies`` (house rules in CEL, ``chartgen.validation.policies``; an override's policy of a
+top-level one's id replaces it for its paths).
 
 Every key is checked: a typo in a configuration is an error, never a silent default.
 """
@@ -17,13 +19,22 @@ import os
 from collections.abc import Iterable, Mapping
 
 from chartgen import globs
+from chartgen.arguments import wrong
 from chartgen.diagnostics import Severity, UsageError
-from chartgen.hints import typing
+from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.records import field, record, replace
+
+if TYPE_CHECKING:
+    from chartgen.validation.policies import Policy
+
+
+_MATCHES = "a rule id and a pattern (a rule id or a glob), as strings"
 
 
 def rule_matches(rule: str, pattern: str) -> bool:
     """``fnmatchcase``, which only a pattern with a wildcard needs (and imports a compiler for)."""
+    if not isinstance(rule, str) or not isinstance(pattern, str):
+        wrong(pattern if isinstance(rule, str) else rule, "rule_matches()", _MATCHES)
     if pattern == "*":
         return True
     if not any(char in pattern for char in "*?["):
@@ -47,6 +58,7 @@ _SETTINGS: dict[str, type] = {
     "namespace": str,
     "base": list,
     "subchart": str,
+    "policies": list,
 }
 _TOP_ONLY: dict[str, type] = {"exclude": list, "overrides": list}
 
@@ -68,6 +80,8 @@ class Settings:
     #: Where these settings come from (a configuration file), for messages.
     source: str | None = None
     excluded: bool = False
+    #: House rules that apply to this file, each a rule of its own id.
+    policies: tuple[Policy, ...] = ()
 
     def enabled(self, rule: str, *, opt_in: bool = False) -> bool:
         """Whether ``rule``'s findings are reported; an opt-in rule only where ``select`` names it."""
@@ -93,6 +107,12 @@ class Config:
     settings: dict[str, typing.Any]
     exclude: tuple[str, ...]
     overrides: tuple[_Block, ...]
+
+    def policies(self) -> tuple[Policy, ...]:
+        """Every policy this configuration defines, its overrides' included (each id once)."""
+        tables = (self.settings, *(block.values for block in self.overrides))
+        by_id = {policy.id: policy for table in tables for policy in table.get("policies", ())}
+        return tuple(by_id.values())
 
     def for_file(self, path: str) -> Settings:
         relative = _relative(path, self.root)
@@ -154,15 +174,18 @@ def _apply(settings: Settings, values: dict[str, typing.Any], root: str) -> Sett
         changes["ignore"] = (*settings.ignore, *values["ignore"])
     if "severity" in values:
         changes["severity"] = {**settings.severity, **{k: Severity(v) for k, v in values["severity"].items()}}
+    if "policies" in values:
+        by_id = {policy.id: policy for policy in (*settings.policies, *values["policies"])}
+        changes["policies"] = tuple(by_id.values())
     if "base" in values:
-        changes["base"] = tuple(_shown(os.path.join(root, name)) for name in values["base"])
+        changes["base"] = tuple(shown(os.path.join(root, name)) for name in values["base"])
     for key in ("strict", "app-version", "release-name", "namespace", "subchart"):
         if key in values:
             changes[key.replace("-", "_")] = values[key]
     return replace(settings, **changes)
 
 
-def _shown(path: str) -> str:
+def shown(path: str) -> str:
     """A base file as messages show it: relative to the working directory when under it."""
     relative = os.path.relpath(path)
     return (path if relative.startswith("..") else relative).replace(os.sep, "/")
@@ -202,16 +225,48 @@ def _check(
 def parse(file: str, table: typing.Any, rules: Iterable[str]) -> Config:
     """A configuration from its parsed table (``[tool.chartgen]`` or the YAML document)."""
     rules = list(rules)
-    top = _check(table, str(file), {**_SETTINGS, **_TOP_ONLY}, rules)
+    own = _policies(file, table, rules)
+    # Its policies are rules of this configuration: select, ignore and severity may name them.
+    known = [*rules, *(policy.id for found in own.values() for policy in found)]
+    top = _check(table, str(file), {**_SETTINGS, **_TOP_ONLY}, known)
+    if "policies" in top:
+        top["policies"] = own[-1]
     blocks = []
     for index, block in enumerate(top.pop("overrides", [])):
         where = f"{file}: overrides[{index}]"
         if not isinstance(block, dict) or not isinstance(block.get("paths"), list):
             raise UsageError(f"{where}: needs paths, a list of globs")
+        block = dict(block)
         globs = block.pop("paths")
-        blocks.append(_Block(tuple(map(str, globs)), _check(block, where, _SETTINGS, rules)))
+        checked = _check(block, where, _SETTINGS, known)
+        if "policies" in checked:
+            checked["policies"] = own[index]
+        blocks.append(_Block(tuple(map(str, globs)), checked))
     exclude = tuple(map(str, top.pop("exclude", [])))
     return Config(file, os.path.realpath(os.path.dirname(os.path.abspath(file))), top, exclude, tuple(blocks))
+
+
+def _policies(file: str, table: typing.Any, rules: list[str]) -> dict[int, tuple[Policy, ...]]:
+    """The policies of the top level (key -1) and of each override (its index), compiled: read
+    first, since the rest of the configuration may name them. Malformed tables are left to
+    ``_check``, which says what is wrong with them."""
+    if not isinstance(table, dict):
+        return {}
+    tables = {-1: (str(file), table)}
+    overrides = table.get("overrides")
+    if isinstance(overrides, list):
+        tables.update(
+            {i: (f"{file}: overrides[{i}]", b) for i, b in enumerate(overrides) if isinstance(b, dict)}
+        )
+    chosen = {key: found for key, found in tables.items() if "policies" in found[1]}
+    if not chosen:
+        return {}
+    from chartgen.validation import policies
+
+    return {
+        key: policies.parse(str(file), where, found["policies"], rules)
+        for key, (where, found) in chosen.items()
+    }
 
 
 def _as_path(text: str) -> str:
@@ -358,10 +413,15 @@ class Finder:
                     return found
         return None
 
+    def config(self, file: str | None, explicit: Config | None = None) -> Config | None:
+        """The configuration that applies to ``file`` (``None``: the working directory's)."""
+        path = _as_path(file) if file and not file.startswith(("-", "<")) else None
+        return explicit or self.nearest(os.path.dirname(os.path.abspath(path)) if path is not None else ".")
+
     def settings(self, file: str | None, explicit: Config | None = None) -> Settings:
         """What applies to ``file`` (``None``: values from flags or standard input: the working directory's)."""
         path = _as_path(file) if file and not file.startswith(("-", "<")) else None
-        config = explicit or self.nearest(os.path.dirname(os.path.abspath(path)) if path is not None else ".")
+        config = self.config(file, explicit)
         if config is None:
             return Settings()
         return config.for_file(path if path is not None else os.path.join(os.getcwd(), "-"))

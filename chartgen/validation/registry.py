@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 import chartgen
+from chartgen.arguments import given
 from chartgen.diagnostics import Diagnostic, Location, Path, Severity, dotted
 from chartgen.hints import TYPE_CHECKING, typing
 from chartgen.records import field, record, replace
@@ -96,7 +97,8 @@ class Context:
         """A diagnostic located at ``path``, else its nearest written ancestor, else the top of the values.
 
         A key nobody wrote (a required one) belongs to the top level: 1:1 of the first values
-        file, or of the first ``--set`` flag, as ruff places findings about a whole file.
+        file, or of the first ``--set`` flag, as ruff places findings about a whole file (values
+        given as data: their root, ``Values``).
         ``extra`` carries what the rule's fix needs (a suggested key, say) as data.
         """
         location = self.where(path, key=key) or self.top()
@@ -122,6 +124,8 @@ class Context:
         return self.diag(rule_name, path if at is None else at, message, key=key)
 
     def top(self) -> Location:
+        if () in self.loaded.positions:  # values given as data: their root, as they name it
+            return self.loaded.positions[()]
         if self.loaded.files:
             return Location(self.loaded.files[0], 1, 1)
         flags = sorted({(where.file, where.line) for where in self.loaded.positions.values()})
@@ -219,6 +223,7 @@ def all_rules() -> Iterator[Rule]:
 
 def explanation(known: Rule) -> str:
     """What ``chartgen rule ID`` prints: the id, whether ``chartgen fix`` fixes it, the docstring."""
+    given(known, Rule, "rule_explanation()", "a chartgen.Rule (from chartgen.all_rules() or rules_for())")
     fix = ""
     if known.fix is not None:
         fix = " (fixed by chartgen fix)" if known.safe else " (fixed by chartgen fix --unsafe-fixes)"
@@ -227,4 +232,5 @@ def explanation(known: Rule) -> str:
 
 def summary(doc: str) -> str:
     """A rule's first paragraph on one line: what ``chartgen rule --all`` lists beside the id."""
+    given(doc, str, "rule_summary()", "doc as a string (a rule's docstring, Rule.doc)")
     return " ".join(doc.split("\n\n", 1)[0].split())

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from chartgen.diagnostics import Diagnostic
+from chartgen.hints import TYPE_CHECKING
 from chartgen.validation.registry import Context, all_rules
 from chartgen.validation.rules.effect import JUDGED, judged_by_render
 from chartgen.values.load import LoadedValues
 from chartgen.values.prefixes import Prefixes
+
+if TYPE_CHECKING:
+    from chartgen.validation.policies import Policy
 
 
 def run_rules(
@@ -18,12 +22,14 @@ def run_rules(
     namespace: str = "default",
     is_upgrade: bool = False,
     opt_in: Collection[str] = (),
+    policies: Sequence[Policy] = (),
 ) -> list[Diagnostic]:
-    """``opt_in``: the opt-in rules to run as well (the others run always)."""
-    return checked(Context(loaded, release_name, namespace, is_upgrade), opt_in)
+    """``opt_in``: the opt-in rules to run as well (the others run always); ``policies``: the
+    configuration's house rules."""
+    return checked(Context(loaded, release_name, namespace, is_upgrade), opt_in, policies)
 
 
-def checked(ctx: Context, opt_in: Collection[str] = ()) -> list[Diagnostic]:
+def checked(ctx: Context, opt_in: Collection[str] = (), policies: Sequence[Policy] = ()) -> list[Diagnostic]:
     """``run_rules`` in ``ctx``, whose shared results (its render) outlive the run."""
     loaded = ctx.loaded
     found: list[Diagnostic] = list(loaded.notes)
@@ -35,10 +41,17 @@ def checked(ctx: Context, opt_in: Collection[str] = ()) -> list[Diagnostic]:
     found = [d for d in found if not (d.rule in JUDGED and d.path in owned)]
     found = judged_by_render(ctx, _rendered_only(ctx, list(dict.fromkeys(found))))
     # Rules over the rendered objects need values that render: only when nothing else refuses them.
-    if not any(d.is_error for d in found):
+    renders = not any(d.is_error for d in found)
+    if renders:
         for rule in rules:
             if rule.check is not None and rule.renders:
                 found.extend(rule.check(ctx))
+    if policies:  # house rules hold whether or not the chart reads the value
+        from chartgen.validation.policies import findings
+
+        found.extend(findings(ctx, policies, objects=False))
+        if renders:
+            found.extend(findings(ctx, policies, objects=True))
     return sorted(_one_error_per_value(list(dict.fromkeys(found))), key=Diagnostic.sort_key)
 
 

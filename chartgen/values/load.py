@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import chartgen
+from chartgen.arguments import each
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, Path, UsageError, dotted
 from chartgen.hints import typing
 from chartgen.records import field, record, replace
@@ -26,6 +27,11 @@ class SetFlags:
     set_string: list[str] = field(default_factory=list)
     set_file: list[str] = field(default_factory=list)
     set_literal: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for kind, exprs in self.by_kind():
+            takes = f"{kind.replace('-', '_')} as a list of --{kind} expressions (strings)"
+            each(exprs, str, "SetFlags()", takes)
 
     def by_kind(self) -> list[tuple[str, list[str]]]:
         return [(kind, getattr(self, kind.replace("-", "_"))) for kind in SET_KINDS]
@@ -149,9 +155,13 @@ def subchart_section(loaded: Loaded, key: str) -> Loaded | None:
 
 def from_data(data: Mapping[str, typing.Any], name: str) -> Loaded:
     """One layer of values given as data: a copy in the types a YAML file would give, bounded
-    as a file's values are (depth, count; a map that holds itself is too deep)."""
+    as a file's values are (depth, count; a map that holds itself is too deep). No file holds
+    them: each value is located by its path from ``name`` (``Values.db.port``), the whole at ``()``."""
     count = [0]
-    return Loaded(_plain(data, (), name, count), name)
+    loaded = Loaded(_plain(data, (), name, count), name)
+    for path in _walk(loaded.data, ()):
+        loaded.keys[path] = loaded.values[path] = Location.of_path(name, path)
+    return loaded
 
 
 def _plain(value: typing.Any, path: Path, name: str, count: list[int]) -> typing.Any:
@@ -166,7 +176,7 @@ def _plain(value: typing.Any, path: Path, name: str, count: list[int]) -> typing
             )
         )
         raise ChartgenError(
-            [Diagnostic(rule, f"{name} holds {what}", location=Location(name, 1, 1), path=path)]
+            [Diagnostic(rule, f"{name} holds {what}", location=Location.of_path(name, path), path=path)]
         )
     if isinstance(value, Mapping):
         out = {}
@@ -280,6 +290,9 @@ def load_sources(
     problems: list[Diagnostic] = []
     user: dict[str, typing.Any] = {}
     parser_notes = [note for loaded in loaded_all for note in loaded.notes]
+    root = loaded_all[0].values.get(()) if loaded_all else None
+    if root is not None and root.logical:
+        result.positions[()] = root  # the first layer is data: its root is the top
     for loaded in loaded_all:
         _record(result, loaded, loaded.data, user)
         user = merge.merge_maps(user, loaded.data)

@@ -6,6 +6,7 @@ so that scalars are typed as Helm types them and duplicate keys are caught.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import warnings
@@ -253,10 +254,8 @@ def _implicit_resolver() -> typing.Any:
 _IMPLICIT_TAG: typing.Any = None
 
 
-def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
-    """Parse one YAML document (an empty file is an empty map, as in Helm). Without ``locate``
-    no positions are kept: data only, for text chartgen wrote itself."""
-    global _IMPLICIT_TAG
+def _refuse_crowded(text: str, file: str) -> None:
+    """Refuse, before parsing, text with room for more values than ``MAX_VALUES``."""
     separators = sum(text.count(mark) for mark in ("\n", ",", "[", "{"))
     if separators > MAX_VALUES:
         raise YamlError(
@@ -267,6 +266,13 @@ def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
                 location=Location(file, 1, 1),
             )
         )
+
+
+def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
+    """Parse one YAML document (an empty file is an empty map, as in Helm). Without ``locate``
+    no positions are kept: data only, for text chartgen wrote itself."""
+    global _IMPLICIT_TAG
+    _refuse_crowded(text, file)
     from chartgen.yamlio import fast
 
     try:
@@ -289,9 +295,11 @@ def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
     with warnings.catch_warnings(record=True) as caught:
         # ruamel warns (printing the source lines, secrets and all) about an anchor defined twice.
         warnings.simplefilter("always")
+        documents = yaml.compose_all(text)
         try:
-            # Helm reads the first document only: later ones, even broken, change nothing.
-            first = next(iter(yaml.compose_all(text)), None)
+            # Helm 3 reads the first document only: later ones, even broken, change nothing
+            # there (Helm 4 merges them: ``yamlio.documents`` says so).
+            first = next(documents, None)
             builder.out.data = {} if first is None else builder.build(first, ())
         except MarkedYAMLError as exc:
             raise YamlError(_syntax_diagnostic(exc, file)) from None
@@ -306,6 +314,13 @@ def load_yaml(text: str, file: str, *, locate: bool = True) -> Loaded:
                 )
             ) from None
     builder.out.notes = [_warning_diagnostic(w.message, file) for w in caught]
+    if locate and first is not None:
+        from chartgen.yamlio.documents import later_documents
+
+        with warnings.catch_warnings(record=True):  # about documents Helm 3 never reads: unsaid
+            warnings.simplefilter("always")
+            builder.out.notes += later_documents(yaml.composer, yaml.parser, text, file)
+    documents.close()
     return builder.out
 
 
@@ -340,3 +355,110 @@ def _warning_diagnostic(message: typing.Any, file: str) -> Diagnostic:
     else:
         text, rule = f"the YAML parser warns here ({type(message).__name__})", "yaml-warning"
     return Diagnostic(rule, text, location=Location(file, line, col), severity=Severity.WARNING)
+
+
+def load_documents(text: str, file: str) -> list[Loaded]:
+    """Every document of a YAML stream (manifests, GitOps files), each positioned in ``file``;
+    documents that hold nothing (``---`` twice, ``~``) are left out.
+
+    Bounded as one values file is: the values of all documents count together. Streams of
+    documents the fast reader reads (split at ``---`` lines) are read by it; anything else by
+    the full parser, which gives the same nodes at the same marks.
+    """
+    _refuse_crowded(text, file)
+    roots = _fast_documents(text)
+    if roots is not None:
+        expansion = _Expansion()
+        found = []
+        for root in roots:
+            builder = _Builder(file, expansion)
+            builder.out.data = builder.build(root, ())
+            found.append(builder.out)
+        return [loaded for loaded in found if loaded.data is not None]
+    return _full_documents(text, file)
+
+
+_DOCUMENT_START = re.compile(r"---(?:[ \t]+(?:#.*)?)?")
+
+
+def _fast_documents(text: str) -> list[typing.Any] | None:
+    """The fast reader's root nodes of each document, marks in the whole text; None when a
+    document (or a ``---`` line with content after it, ``...``, a directive) is beyond it."""
+    from chartgen.yamlio import fast
+
+    lines = text.split("\n")
+    starts = [0]
+    for number, line in enumerate(lines):
+        if line.startswith(("---", "...", "%")):
+            if not _DOCUMENT_START.fullmatch(line):
+                return None
+            starts.append(number)
+    starts.append(len(lines))
+    roots = []
+    for index, (start, end) in enumerate(itertools.pairwise(starts)):
+        body = lines[start + 1 if index else start : end]
+        try:
+            root = fast.compose("\n".join(body))
+        except fast.Unsupported:
+            return None
+        if root is not None:
+            _shift(root, start + 1 if index else start)
+            roots.append(root)
+    return roots
+
+
+def _shift(root: typing.Any, lines: int) -> None:
+    """Move every mark of a fast-read tree ``lines`` down (marks may be shared: each is replaced)."""
+    from chartgen.yamlio.fast import Mark
+
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        node.start_mark = Mark(node.start_mark.line + lines, node.start_mark.column)
+        if type(node).__name__ == "MappingNode":
+            for key, value in node.value:
+                stack.extend((key, value))
+        elif type(node).__name__ == "SequenceNode":
+            stack.extend(node.value)
+
+
+def _full_documents(text: str, file: str) -> list[Loaded]:
+    global _IMPLICIT_TAG
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    if _IMPLICIT_TAG is None:
+        _IMPLICIT_TAG = _implicit_resolver()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.max_depth = MAX_DEPTH
+    expansion = _Expansion()
+    found: list[Loaded] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # see load_yaml: ruamel's warnings quote the source
+        try:
+            for root in yaml.compose_all(text):
+                builder = _Builder(file, expansion)
+                builder.out.data = builder.build(root, ())
+                found.append(builder.out)
+        except MarkedYAMLError as exc:
+            raise YamlError(_syntax_diagnostic(exc, file)) from None
+        except YAMLError as exc:
+            raise YamlError(_reader_diagnostic(exc, text, file)) from None
+        except RecursionError:
+            raise YamlError(
+                Diagnostic(
+                    "yaml-too-deep",
+                    "values nested hundreds of levels deep: chartgen cannot read them",
+                    location=Location(file, 1, 1),
+                )
+            ) from None
+    found = [loaded for loaded in found if loaded.data is not None]
+    for warning in caught:
+        note = _warning_diagnostic(warning.message, file)
+        line = note.location.line if note.location and note.location.line else 1
+        # Each note goes with the document it is in: the last one starting at or before it.
+        if found:
+            next((d for d in reversed(found) if (d.values[()].line or 1) <= line), found[0]).notes.append(
+                note
+            )
+    return found

@@ -11,12 +11,12 @@ from __future__ import annotations
 import codecs
 import sys
 
+from chartgen.diagnostics import STDIN as STDIN
+from chartgen.diagnostics import STDIN_NAME as STDIN_NAME
 from chartgen.diagnostics import ChartgenError, Diagnostic, Location, UsageError
 
 #: Parsing this much YAML takes about half a second; real values files are a hundred times smaller.
 MAX_INPUT_BYTES = 256 * 1024
-STDIN = "-"
-STDIN_NAME = "<stdin>"
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),

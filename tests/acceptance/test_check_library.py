@@ -104,7 +104,8 @@ def test_settings_given_to_the_call_are_the_flags(repository: list[str]) -> None
 def test_a_selection_that_names_no_rule_is_a_usage_error_without_flag_names() -> None:
     with pytest.raises(UsageError, match=r"^select: no rule is named 'no-such-rule'$"):
         check(["values.yaml"], select=["no-such-rule"])
-    with pytest.raises(UsageError, match="a list of rule ids"):
+    # A string is not a list of ids: a TypeError, as every argument of the wrong type is.
+    with pytest.raises(TypeError, match=r"^check\(\) takes ignore as a list of rule ids or globs, not str$"):
         check(["values.yaml"], ignore="unknown-key")
 
 

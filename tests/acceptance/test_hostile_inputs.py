@@ -82,7 +82,7 @@ def test_a_pipe_the_shell_hands_over_is_read(work: Path) -> None:
         done = process.run(argv, limits=LIMITS, cwd=work, pass_fds=(read_end,))
     finally:
         os.close(read_end)
-    assert (done.code, done.out, done.err) == (0, "All checks passed.\n", "")
+    assert (done.code, done.out, done.err) == (0, "All checks passed (1 source).\n", "")
 
 
 def test_set_file_contents_are_bounded_in_total(work: Path) -> None:

@@ -26,7 +26,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("installed")
     source = work / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "LICENSE", "docs/pypi.md"):  # what the metadata names
+        (source / name).parent.mkdir(exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
     shutil.copytree(ROOT / "chartgen", source / "chartgen", ignore=shutil.ignore_patterns("__pycache__"))
     target = work / "site"

@@ -204,7 +204,7 @@ def test_values_come_as_text_as_a_mapping_or_typed() -> None:
     text = chartgen.ValuesText(yaml.safe_dump(mapping), name="inline.yaml")
     loaded = [chartgen.load_values(source) for source in (typed, mapping, text)]
     assert [v.user for v in loaded] == [mapping] * 3
-    assert [v.files for v in loaded] == [["<Values>"], ["<values 1>"], ["inline.yaml"]]
+    assert [v.files for v in loaded] == [["Values"], ["<values 1>"], ["inline.yaml"]]
     streams = {chartgen.to_yaml_stream(chartgen.render(v).manifests) for v in loaded}
     assert len(streams) == 1
 
@@ -281,9 +281,15 @@ def test_typed_values_the_model_refuses_raise_chartgen_error_at_their_path() -> 
     with pytest.raises(ChartgenError) as raised:
         chartgen.Values(maxSlotsPerPod=0)
     (found,) = raised.value.diagnostics
-    assert (found.rule, found.path, found.location) == ("model-refused", ("maxSlotsPerPod",), None)
-    assert (
-        str(raised.value) == "maxSlotsPerPod: error[model-refused] Input should be greater than or equal to 1"
+    # The rule that owns the value words it, as lint does for the same value in a file.
+    assert (found.rule, found.path, str(found.location)) == (
+        "max-slots-per-pod-positive",
+        ("maxSlotsPerPod",),
+        "Values.maxSlotsPerPod",
+    )
+    assert str(raised.value) == (
+        "Values.maxSlotsPerPod: error[max-slots-per-pod-positive] maxSlotsPerPod must be at least 1, not 0: "
+        "with 0 slots per pod no task that needs a GPU or CPU slot can ever be scheduled"
     )
 
 

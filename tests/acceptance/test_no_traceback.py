@@ -211,7 +211,7 @@ def test_an_empty_file_is_an_empty_map_as_in_helm(tmp_path: Path) -> None:
     code, out, _ = answered(
         ["lint", str(path), "--set", "maxSlotsPerPod=4,initialUserPassword=Passw0rdX,db.keepOnUninstall=true"]
     )
-    assert (code, out) == (0, "All checks passed.\n")
+    assert (code, out) == (0, "All checks passed (1 file, 1 source).\n")
 
 
 def test_a_reader_that_went_away_gets_no_traceback() -> None:

@@ -122,8 +122,8 @@ def test_sarif_of_a_clean_file_is_a_valid_empty_log() -> None:
 def test_summary_ends_text_output_and_quiet_drops_it() -> None:
     code, out, _ = run_cli(["lint", "bad-values.yaml", "good-values.yaml"])
     assert code == 1
-    assert out.splitlines()[-1] == "Found 2 errors, 1 warning in 1 file."
-    assert run_cli(["lint", "good-values.yaml"])[1] == "All checks passed.\n"
+    assert out.splitlines()[-1] == "Found 2 errors, 1 warning in 1 file (2 files, 2 sources checked)."
+    assert run_cli(["lint", "good-values.yaml"])[1] == "All checks passed (1 file, 1 source).\n"
     assert run_cli(["lint", "--quiet", "good-values.yaml"])[1] == ""
     quiet = run_cli(["lint", "-q", "bad-values.yaml"])[1]
     assert "Found" not in quiet and "bad-values.yaml:2:22: error[initial-password-strength]" in quiet

@@ -64,7 +64,7 @@ def test_one_process_sees_every_file_so_one_summary_speaks_for_all(tmp_path: Pat
     run = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
     assert run.returncode == 1, run.stdout + run.stderr
     summaries = [line for line in run.stdout.splitlines() if line.startswith(("Found ", "All checks passed"))]
-    assert summaries == ["Found 1 error in 1 file."], run.stdout
+    assert summaries == ["Found 1 error in 1 file (8 files, 8 sources checked)."], run.stdout
 
 
 # Each real values file under the name it has where it was found (tests/data/real-world/*: first line).

@@ -84,7 +84,7 @@ def _variants(secret: str) -> Iterator[tuple[str, Any]]:
 
 COMMANDS = [
     ["lint", "{file}"],
-    *(["lint", "--format", fmt, "{file}"] for fmt in ("json", "github", "sarif")),
+    *(["lint", "--format", fmt, "{file}"] for fmt in ("json", "github", "sarif", "junit", "gitlab")),
     ["render", "-f", "{file}"],
     ["podspec", "-f", "{file}", "--kind", "gpu"],
     ["plan", "-f", "{file}", "--nodes", "4x2", "--jobs", "8"],

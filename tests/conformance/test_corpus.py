@@ -46,6 +46,9 @@ def test_case_conforms(case: Case) -> None:
             f"so chartgen must refuse them with located errors; exit {code}, standard error:\n{stderr}"
         )
         assert all(line.split(":")[1].isdigit() for line in located), located
+        assert case.refusal_accepted(code, stdout, stderr), (
+            f"{case.name}: the refusal must name one of accept.yaml's {case.accepted_refusals}:\n{stderr}"
+        )
         return
     problems = case.verdict(code, stdout, stderr)
     if problems:

@@ -74,8 +74,15 @@ def test_the_typed_model_refuses_what_it_cannot_type(tmp_path: Path) -> None:
     loaded = api.load_values(str(path))
     with pytest.raises(ChartgenError) as refused:
         assert loaded.model is None
-    assert [(d.rule, str(d.location)) for d in refused.value.diagnostics] == [
-        ("model-refused", f"{path}:3:13")
+    # In lint's words, where the file wrote it.
+    assert [(d.rule, str(d.location), d.message) for d in refused.value.diagnostics] == [
+        ("wrong-type", f"{path}:3:13", "masterPort must be an integer, not a string")
+    ]
+    # What lint has no words for (no values file holds a Python object) keeps pydantic's.
+    with pytest.raises(ChartgenError) as refused:
+        api.Values(maxSlotsPerPod=object())
+    assert [(d.rule, str(d.location), d.message) for d in refused.value.diagnostics] == [
+        ("model-refused", "Values.maxSlotsPerPod", "maxSlotsPerPod: Input should be a valid integer")
     ]
 
 

@@ -17,13 +17,15 @@ PACKAGE = Path(__file__).resolve().parents[2] / "chartgen"
 #: What the command line may import of chartgen: the public API and its formatting.
 PUBLIC = {"chartgen", "chartgen.api", "chartgen.report", "chartgen.report.diff"}
 #: What stands in for the standard library's ``dataclasses``, and for ``typing`` in annotations
-#: that resolve at run time: every layer may use them.
-FOUNDATION = {"records", "hints"}
+#: that resolve at run time, and the check of a public function's arguments: every layer may use them.
+FOUNDATION = {"records", "hints", "arguments"}
 #: The arrows allowed between chartgen's own packages (a module's top-level name: its package,
 #: or the module itself). Anything not listed is imported by nobody in chartgen.
 ALLOWED: dict[str, set[str]] = {
     "records": set(),
     "hints": set(),
+    # The TypeError of a public function given the wrong type: every layer's entry points raise it.
+    "arguments": set(),
     "diagnostics": {"printable"},
     "printable": set(),
     "releases": {"diagnostics"},
@@ -97,8 +99,10 @@ ALLOWED: dict[str, set[str]] = {
         "values",
         "yamlio",
     },
+    # Values kept in GitOps objects (Argo CD, Flux, helmfile, kustomize), read as each tool does.
+    "gitops": {"diagnostics", "hints", "records", "redaction", "releases", "values", "yamlio"},
     # The lint run: configuration, loading, the rules and suppression, over many files.
-    "checking": {"diagnostics", "releases", "validation", "values", "yamlio"},
+    "checking": {"diagnostics", "gitops", "releases", "validation", "values", "yamlio"},
     "report": {"diagnostics", "diffing", "printable"},
     # docs/rules.md is written from the rules' docstrings.
     "gen": {"api", "release_data", "releases", "rendering", "report", "validation", "values"},

@@ -22,7 +22,7 @@ import pytest
 
 import chartgen
 from chartgen import quantities
-from chartgen.validation import config
+from chartgen.validation import cel, config
 from chartgen.validation.rules import chart_required
 from tests.unit.test_linear_time import _assert_linear, _literal_patterns, _over_text, _slow
 
@@ -45,6 +45,10 @@ ELSEWHERE: dict[str, Applied | str] = {
     ),
     "chartgen.rendering.select: re.compile(f\"[{('^' if negate else '')}{members}]\")": (
         "one character class of a --show-only glob, with no repeat, matched against one character"
+    ),
+    r"""chartgen.validation.cel: re.sub(f"'?{name}'?(\\([^)]{{0,200}}\\))?( <class '[\\w.]{{1,200}}'>)?", cel_name, text)""": (
+        "search",
+        lambda: [rf"'?{name}'?(\([^)]{{0,200}}\))?( <class '[\w.]{{1,200}}'>)?" for name in cel._TYPES],
     ),
     "chartgen.validation.editor_schema: re.escape(text)": "escapes text: matches nothing",
     "chartgen.validation.editor_schema: re.escape(c)": "escapes a character: matches nothing",

@@ -231,14 +231,16 @@ explain(
 
 explain(
     "not-determined-values",
-    """Warning: a file given to ``chartgen lint`` none of whose top-level keys is one of the
-    Determined chart's (every one is foreign, or a near-miss): another chart's values,
-    or an umbrella chart's. It is not checked further. With the ``subchart`` setting, a
-    file without that section gets this warning instead.
+    """Warning: a file named as a values file (``values`` in its name) given to ``chartgen
+    lint``, none of whose top-level keys is one of the Determined chart's (every one is
+    foreign, or a near-miss): another chart's values, or an umbrella chart's. It is not
+    checked further. With the ``subchart`` setting, a file without that section gets this
+    warning instead. Any other YAML file with none of the chart's keys (a manifest, a CI
+    workflow, a chart's template) is passed by without a finding: the pre-commit hook hands
+    chartgen every YAML file and chartgen decides by content which hold Determined values.
 
-    A broad pre-commit ``files:`` pattern catches every ``values.yaml`` in a GitOps
-    repository; reporting a chart's required values missing from ingress-nginx's file
-    would be false errors.
+    Reporting a chart's required values missing from ingress-nginx's ``values.yaml`` would
+    be false errors; saying nothing would let a misnamed Determined file pass unseen.
 
     pass: ``maxSlotsPerPod: 4``
     fail: ``controller: {replicaCount: 2}`` (ingress-nginx's values)
@@ -252,13 +254,10 @@ explain(
 
 explain(
     "model-refused",
-    """The typed model (``chartgen.api.Values``, the library's ``LoadedValues.model``) refuses
-    values that lint lets through as warnings or does not check: a key or a value the model
-    has no field or type for, located where it was written.
+    """The typed model (``chartgen.Values``, the library's ``LoadedValues.model``) refuses a value
+    lint has no words for: a Python object where a value belongs, in code. Everything else it
+    refuses is reported under lint's own rule for the same mistake.
 
-    Only library callers that ask for the typed values see it; ``chartgen lint`` reports the
-    same problems under their own rules.
-
-    fix: correct the value named, as ``chartgen lint`` on the same values says.
+    fix: give a value a values file can hold there (a string, number, boolean, list or mapping).
     """,
 )

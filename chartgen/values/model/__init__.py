@@ -117,21 +117,17 @@ def parse_values(values: dict[str, Any], release: str) -> Values:
 
 
 def model_of(loaded: LoadedValues) -> Values:
-    """``loaded.model``: its coalesced values typed; the model's objections become located findings."""
+    """``loaded.model``: its coalesced values typed; the model's objections become findings as
+    lint words them, where they were written (``ValuesError``)."""
     from pydantic import ValidationError
 
-    from chartgen.diagnostics import ChartgenError, Location
+    from chartgen.diagnostics import Location, ValuesError
     from chartgen.records import replace
     from chartgen.values.model.base import refused
 
     try:
         return parse_values(loaded.values, loaded.release)
     except ValidationError as exc:
-        top = Location(loaded.files[0] if loaded.files else "<values>", 1, 1)
-        found = [
-            replace(
-                d, message=f"{'.'.join(map(str, d.path))}: {d.message}", location=loaded.locate(d.path) or top
-            )
-            for d in refused(exc)
-        ]
-        raise ChartgenError(found) from None
+        top = loaded.positions.get(()) or Location(loaded.files[0] if loaded.files else "<values>", 1, 1)
+        found = refused(exc, loaded.values, Values, loaded.release)
+        raise ValuesError([replace(d, location=loaded.locate(d.path) or top) for d in found]) from None

@@ -20,9 +20,9 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 
-from chartgen.diagnostics import ChartgenError, Diagnostic
+from chartgen.diagnostics import Diagnostic, Location, ValuesError, dotted
 from chartgen.quantities import spells_number
-from chartgen.records import record
+from chartgen.records import record, replace
 from chartgen.releases import LATEST, SUPPORTED, release_key, span
 from chartgen.yamlio.resolve import boolean_text
 
@@ -180,11 +180,15 @@ class Section(BaseModel):
     model_config = config("chart", where="the values")
 
     def __init__(self, /, **data: Any) -> None:
-        """A section from its values; what the model refuses raises ``ChartgenError``, not pydantic's error."""
+        """A section from its values; what the model refuses raises ``ValuesError`` (a
+        ``ValueError``, as pydantic's is), worded as lint words it, each finding located at its
+        path from this section (``Values.maxSlotPerPod``, ``Db.storageSize``)."""
         try:
             super().__init__(**data)
         except ValidationError as exc:
-            raise ChartgenError(refused(exc)) from None
+            name = type(self).__name__
+            found = refused(exc, data, type(self))
+            raise ValuesError([replace(d, location=Location.of_path(name, d.path)) for d in found]) from None
 
     # pydantic validates (``model_validate``, nested sections) without calling this ``__init__``.
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
@@ -249,14 +253,22 @@ class Section(BaseModel):
         return self
 
 
-def refused(exc: ValidationError) -> list[Diagnostic]:
-    """pydantic's objections as findings, each at the path of the value it refuses."""
-    return [
-        Diagnostic(
-            REFUSED, error["msg"], path=tuple(part for part in error["loc"] if isinstance(part, str | int))
-        )
-        for error in exc.errors()
-    ]
+def refused(
+    exc: ValidationError, data: Any, model: type[BaseModel], release: str | None = None
+) -> list[Diagnostic]:
+    """pydantic's objections to ``data`` (what ``model`` was given), each at its path from
+    ``model``: as lint words the same mistakes in a file once the library has handed the model
+    its wording (``chartgen.values.refusals``), else pydantic's message under ``model-refused``."""
+    from chartgen.values import refusals
+
+    if refusals.wording is not None:
+        return refusals.wording(exc, data, model, release)
+    out = []
+    for error in exc.errors():
+        path = tuple(part for part in error["loc"] if isinstance(part, str | int))
+        message = error["msg"].removeprefix("Value error, ")
+        out.append(Diagnostic(REFUSED, f"{dotted(path) or 'the values'}: {message}", path=path))
+    return out
 
 
 def _scalar_types(annotation: Any) -> set[type]:
