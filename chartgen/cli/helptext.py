@@ -67,7 +67,11 @@ HELP: dict[str, Help] = {
             ("lint --format json examples/values-prod.yaml examples/values-dev.yaml", 0, "findings as JSON"),
             ("lint --strict examples/", 1, "every values file under examples/; warnings fail too"),
             ("lint --subchart determined umbrella.yaml", 0, "an umbrella chart's determined: section"),
-            (f"lint --app-version {_UNSUPPORTED} examples/values.yaml", 2, "a release chartgen does not reproduce"),
+            (
+                f"lint --app-version {_UNSUPPORTED} examples/values.yaml",
+                2,
+                "a release chartgen does not reproduce",
+            ),
         ),
         (
             (0, "no error (warnings allowed, unless --strict)"),
@@ -78,7 +82,11 @@ HELP: dict[str, Help] = {
     ),
     "schema": Help(
         (
-            (f"schema --app-version {LATEST} > values.schema.json", 0, "the JSON Schema of a release's values"),
+            (
+                f"schema --app-version {LATEST} > values.schema.json",
+                0,
+                "the JSON Schema of a release's values",
+            ),
             (f"schema --app-version {_UNSUPPORTED}", 2, "a release chartgen does not reproduce"),
         ),
         ((0, "printed"), (2, "usage: bad flags, an unsupported --app-version")),
