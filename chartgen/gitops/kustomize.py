@@ -774,7 +774,7 @@ def _matches(pattern: str, text: str) -> bool:
     """A ``target`` selector's regular expression, anchored, as kustomize matches it: Go's regexp
     is RE2, which google-re2 (cel-python's dependency) is, so the user's pattern runs in linear
     time and means what it means to kustomize."""
-    import re2
+    import re2  # type: ignore[import-untyped]  # google-re2 ships no types; checked wherever chartgen is
 
     options = re2.Options()
     options.log_errors = False  # RE2 would print a refused pattern on standard error
